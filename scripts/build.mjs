@@ -1,0 +1,26 @@
+// Bundles the extension into dist/extension.js (after the esbuild-sample's build script).
+// `--production` minifies and drops source maps; `--watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const ctx = await esbuild.context({
+  entryPoints: ['src/extension.ts'],
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  outfile: 'dist/extension.js',
+  external: ['vscode'],
+  logLevel: 'warning',
+});
+if (watch) {
+  await ctx.watch();
+} else {
+  await ctx.rebuild();
+  await ctx.dispose();
+}

@@ -1,0 +1,49 @@
+// Verifies that every command contributed in package.json is registered in the source, that every
+// command named in a menu or keybinding is contributed, and that every id in src/vscode/ids.ts's
+// command list is contributed (after the GitHub Pull Requests extension's scripts/check-commands.js).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const contributed = new Set((pkg.contributes.commands ?? []).map((c) => c.command));
+
+function sources(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+const idsFile = readFileSync('src/vscode/ids.ts', 'utf8');
+const declared = new Set([...idsFile.matchAll(/'(openhands\.[A-Za-z.]+)'/g)].map((m) => m[1]));
+const registered = new Set();
+for (const file of sources('src')) {
+  const text = readFileSync(file, 'utf8');
+  // Registrations go through the typed command map: `[Command.X]: handler` or registerCommand(Command.X, …).
+  for (const m of text.matchAll(/\[Command\.([A-Za-z]+)\]\s*:/g)) registered.add(m[1]);
+  for (const m of text.matchAll(/registerCommand\(\s*Command\.([A-Za-z]+)/g)) registered.add(m[1]);
+}
+const commandIds = new Map([...idsFile.matchAll(/^\s*([A-Za-z]+):\s*'(openhands\.[A-Za-z.]+)'/gm)].map((m) => [m[1], m[2]]));
+
+const problems = [];
+for (const id of contributed) {
+  const key = [...commandIds].find(([, v]) => v === id)?.[0];
+  if (!key) problems.push(`${id} is contributed but missing from src/vscode/ids.ts`);
+  else if (!registered.has(key)) problems.push(`${id} (Command.${key}) is contributed but never registered`);
+}
+for (const [key, id] of commandIds) {
+  if (!contributed.has(id)) problems.push(`Command.${key} = ${id} is not contributed in package.json`);
+}
+const menus = Object.values(pkg.contributes.menus ?? {}).flat();
+for (const entry of [...menus, ...(pkg.contributes.keybindings ?? [])]) {
+  if (entry.command && !contributed.has(entry.command)) problems.push(`${entry.command} is used in a menu or keybinding but not contributed`);
+}
+for (const view of Object.values(pkg.contributes.viewsWelcome ?? [])) {
+  for (const m of String(view.contents).matchAll(/command:(openhands\.[A-Za-z.]+)/g)) {
+    if (!contributed.has(m[1])) problems.push(`${m[1]} is linked from a welcome view but not contributed`);
+  }
+}
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log(`check-commands: ${contributed.size} commands contributed, all registered; ${declared.size} ids declared`);

@@ -1,0 +1,189 @@
+// zod schemas for the OpenHands V0 app-server interface (spec: shared/spec/service-interface.md).
+// Every TypeScript type of the interface is inferred from here. Each object schema exists twice, built from
+// one shape: strict for what we send (unknown keys are our bug; the conversation endpoint answers them with
+// 422), loose for what we read (a newer server may add fields, and those are kept).
+import { z } from 'zod';
+
+export const PROVIDER_TYPES = ['github', 'gitlab', 'bitbucket', 'enterprise_sso'] as const;
+export const TASK_TYPES = [
+  'MERGE_CONFLICTS', 'FAILING_CHECKS', 'UNRESOLVED_COMMENTS', 'OPEN_ISSUE', 'OPEN_PR', 'CREATE_MICROAGENT',
+] as const;
+export const CONVERSATION_STATUSES = ['STARTING', 'RUNNING', 'STOPPED'] as const;
+
+export const ProviderTypeSchema = z.enum(PROVIDER_TYPES);
+export const TaskTypeSchema = z.enum(TASK_TYPES);
+export const ConversationStatusSchema = z.enum(CONVERSATION_STATUSES);
+export type ProviderType = z.infer<typeof ProviderTypeSchema>;
+export type TaskType = z.infer<typeof TaskTypeSchema>;
+export type ConversationStatus = z.infer<typeof ConversationStatusSchema>;
+
+/** The fields whose values the server treats as secrets. GET always answers them with null. */
+export const SECRET_SETTING_FIELDS = ['llm_api_key', 'search_api_key', 'sandbox_api_key'] as const;
+export type SecretSettingField = (typeof SECRET_SETTING_FIELDS)[number];
+
+// --- MCP URL and stdio rules, as the server's validators apply them (openhands-contract.md §2.3) ---
+
+const MCP_URL_SCHEMES = ['http:', 'https:', 'ws:', 'wss:'];
+const STDIO_NAME = /^[a-zA-Z0-9_-]+$/;
+
+/** Returns the server's own complaint about an MCP server URL, or undefined when it would accept it. */
+export function mcpUrlProblem(url: string): string | undefined {
+  const trimmed = url.trim();
+  if (!trimmed) return 'URL cannot be empty';
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(trimmed);
+  if (!scheme) return 'URL must include a scheme (http:// or https://)';
+  let host = '';
+  try {
+    host = new URL(trimmed).host;
+  } catch {
+    host = '';
+  }
+  if (!host) return 'URL must include a valid domain/host';
+  if (!MCP_URL_SCHEMES.includes(`${scheme[1].toLowerCase()}:`)) return 'URL scheme must be http, https, ws, or wss';
+  return undefined;
+}
+
+/** Returns the server's complaint about a stdio server name, or undefined when it is acceptable. */
+export function stdioNameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Server name cannot be empty';
+  if (!STDIO_NAME.test(trimmed)) return 'Server name can only contain letters, numbers, hyphens, and underscores';
+  return undefined;
+}
+
+/** Returns the server's complaint about a stdio command, or undefined when it is acceptable. */
+export function stdioCommandProblem(command: string): string | undefined {
+  const trimmed = command.trim();
+  if (!trimmed) return 'Command cannot be empty';
+  if (/\s/.test(trimmed)) return 'Command should be a single executable without spaces (use arguments field for parameters)';
+  return undefined;
+}
+
+function checked(problem: (value: string) => string | undefined) {
+  return z.string().superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+type ObjectFactory = typeof z.strictObject | typeof z.looseObject;
+
+function buildSchemas(object: ObjectFactory, outgoing: boolean) {
+  // Outgoing URLs, names and commands are checked with the server's rules so a bad entry never leaves the editor.
+  const url = outgoing ? checked(mcpUrlProblem) : z.string();
+  const stdioName = outgoing ? checked(stdioNameProblem) : z.string();
+  const stdioCommand = outgoing ? checked(stdioCommandProblem) : z.string();
+
+  const McpRemoteServer = object({ url, api_key: z.string().nullable().optional() });
+  const McpStdioServer = object({
+    name: stdioName,
+    command: stdioCommand,
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+  });
+  // The server forbids unknown keys in mcp_config itself in both directions of its model.
+  const McpConfig = z.strictObject({
+    sse_servers: z.array(McpRemoteServer).optional(),
+    stdio_servers: z.array(McpStdioServer).optional(),
+    shttp_servers: z.array(McpRemoteServer).optional(),
+  });
+  const UserSecrets = object({
+    provider_tokens: z.record(z.string(), z.unknown()).optional(),
+    custom_secrets: z.record(z.string(), z.unknown()).optional(),
+  });
+
+  const nullableString = z.string().nullable().optional();
+  const settingsShape = {
+    language: nullableString,
+    agent: nullableString,
+    max_iterations: z.number().int().nullable().optional(),
+    security_analyzer: nullableString,
+    confirmation_mode: z.boolean().nullable().optional(),
+    llm_model: nullableString,
+    llm_api_key: nullableString,
+    llm_base_url: nullableString,
+    remote_runtime_resource_factor: z.number().int().nullable().optional(),
+    secrets_store: UserSecrets.optional(),
+    enable_default_condenser: z.boolean().optional(),
+    enable_sound_notifications: z.boolean().optional(),
+    enable_proactive_conversation_starters: z.boolean().optional(),
+    enable_solvability_analysis: z.boolean().optional(),
+    user_consents_to_analytics: z.boolean().nullable().optional(),
+    sandbox_base_container_image: nullableString,
+    sandbox_runtime_container_image: nullableString,
+    mcp_config: McpConfig.nullable().optional(),
+    search_api_key: nullableString,
+    sandbox_api_key: nullableString,
+    max_budget_per_task: z.number().nullable().optional(),
+    email: nullableString,
+    email_verified: z.boolean().nullable().optional(),
+    git_user_name: nullableString,
+    git_user_email: nullableString,
+  };
+  const Settings = object(settingsShape);
+  const LoadedSettings = object({
+    ...settingsShape,
+    // Defaults as the spec gives them, so a reader always sees the effective value.
+    enable_default_condenser: z.boolean().default(true),
+    enable_sound_notifications: z.boolean().default(false),
+    enable_proactive_conversation_starters: z.boolean().default(true),
+    enable_solvability_analysis: z.boolean().default(true),
+    llm_api_key_set: z.boolean(),
+    provider_tokens_set: z.record(z.string(), z.string().nullable()).nullable().optional(),
+    search_api_key_set: z.boolean().default(false),
+  });
+
+  const SuggestedTask = object({
+    git_provider: ProviderTypeSchema,
+    task_type: TaskTypeSchema,
+    repo: z.string(),
+    issue_number: z.number().int(),
+    title: z.string(),
+  });
+  const CreateMicroagent = object({
+    repo: z.string(),
+    git_provider: ProviderTypeSchema.nullable().optional(),
+    title: z.string().nullable().optional(),
+  });
+  const ConversationRequest = object({
+    repository: nullableString,
+    git_provider: ProviderTypeSchema.nullable().optional(),
+    selected_branch: nullableString,
+    initial_user_msg: nullableString,
+    image_urls: z.array(z.string()).nullable().optional(),
+    replay_json: nullableString,
+    suggested_task: SuggestedTask.nullable().optional(),
+    create_microagent: CreateMicroagent.nullable().optional(),
+    conversation_instructions: nullableString,
+    mcp_config: McpConfig.nullable().optional(),
+    conversation_id: z.string().optional(),
+  });
+  const ConversationResponse = object({
+    status: z.string(),
+    conversation_id: z.string(),
+    message: z.string().nullable().optional(),
+    // A newer server may report a status this client does not know yet; it is shown as given.
+    conversation_status: z.union([ConversationStatusSchema, z.string()]).nullable().optional(),
+  });
+  return { McpRemoteServer, McpStdioServer, McpConfig, UserSecrets, Settings, LoadedSettings, SuggestedTask, CreateMicroagent, ConversationRequest, ConversationResponse };
+}
+
+/** Schemas for request bodies: unknown keys and values the server would refuse fail before sending. */
+export const Outgoing = buildSchemas(z.strictObject, true);
+/** Schemas for response bodies: unknown keys are kept, missing required fields fail. */
+export const Incoming = buildSchemas(z.looseObject, false);
+
+export type McpRemoteServer = z.infer<typeof Outgoing.McpRemoteServer>;
+export type McpStdioServer = z.infer<typeof Outgoing.McpStdioServer>;
+export type McpConfig = z.infer<typeof Outgoing.McpConfig>;
+export type UserSecrets = z.infer<typeof Outgoing.UserSecrets>;
+/** The body of `POST /api/settings`. */
+export type Settings = z.infer<typeof Outgoing.Settings>;
+/** The body of a `GET /api/settings` answer, with defaults applied. */
+export type LoadedSettings = z.infer<typeof Incoming.LoadedSettings>;
+export type SuggestedTask = z.infer<typeof Outgoing.SuggestedTask>;
+export type CreateMicroagent = z.infer<typeof Outgoing.CreateMicroagent>;
+/** The body of `POST /api/conversations`. */
+export type ConversationRequest = z.infer<typeof Outgoing.ConversationRequest>;
+export type ConversationResponse = z.infer<typeof Incoming.ConversationResponse>;
+export type SettingsField = keyof Settings;
