@@ -1,8 +1,13 @@
 // zod schemas for the OpenHands V0 app-server interface (spec: shared/spec/service-interface.md).
-// Every TypeScript type of the interface is inferred from here. Each object schema exists twice, built from
+// Every TypeScript type of the interface is inferred from here. zod/mini keeps the bundle small: its functions
+// tree-shake, where the chained API would bring all of zod along. Each object schema exists twice, built from
 // one shape: strict for what we send (unknown keys are our bug; the conversation endpoint answers them with
 // 422), loose for what we read (a newer server may add fields, and those are kept).
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod/mini carries no messages of its own; English ones make validation problems readable.
+z.config(en());
 
 export const PROVIDER_TYPES = ['github', 'gitlab', 'bitbucket', 'enterprise_sso'] as const;
 export const TASK_TYPES = [
@@ -60,10 +65,10 @@ export function stdioCommandProblem(command: string): string | undefined {
 }
 
 function checked(problem: (value: string) => string | undefined) {
-  return z.string().superRefine((value, ctx) => {
+  return z.string().check(z.superRefine((value, ctx) => {
     const message = problem(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+    if (message) ctx.addIssue({ code: 'custom', message, input: value });
+  }));
 }
 
 type ObjectFactory = typeof z.strictObject | typeof z.looseObject;
@@ -74,49 +79,50 @@ function buildSchemas(object: ObjectFactory, outgoing: boolean) {
   const stdioName = outgoing ? checked(stdioNameProblem) : z.string();
   const stdioCommand = outgoing ? checked(stdioCommandProblem) : z.string();
 
-  const McpRemoteServer = object({ url, api_key: z.string().nullable().optional() });
+  const McpRemoteServer = object({ url, api_key: z.optional(z.nullable(z.string())) });
   const McpStdioServer = object({
     name: stdioName,
     command: stdioCommand,
-    args: z.array(z.string()).optional(),
-    env: z.record(z.string(), z.string()).optional(),
+    args: z.optional(z.array(z.string())),
+    env: z.optional(z.record(z.string(), z.string())),
   });
   // The server forbids unknown keys in mcp_config itself in both directions of its model.
   const McpConfig = z.strictObject({
-    sse_servers: z.array(McpRemoteServer).optional(),
-    stdio_servers: z.array(McpStdioServer).optional(),
-    shttp_servers: z.array(McpRemoteServer).optional(),
+    sse_servers: z.optional(z.array(McpRemoteServer)),
+    stdio_servers: z.optional(z.array(McpStdioServer)),
+    shttp_servers: z.optional(z.array(McpRemoteServer)),
   });
   const UserSecrets = object({
-    provider_tokens: z.record(z.string(), z.unknown()).optional(),
-    custom_secrets: z.record(z.string(), z.unknown()).optional(),
+    provider_tokens: z.optional(z.record(z.string(), z.unknown())),
+    custom_secrets: z.optional(z.record(z.string(), z.unknown())),
   });
 
-  const nullableString = z.string().nullable().optional();
+  const nullableString = z.optional(z.nullable(z.string()));
+  const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
   const settingsShape = {
     language: nullableString,
     agent: nullableString,
-    max_iterations: z.number().int().nullable().optional(),
+    max_iterations: nullable(z.int()),
     security_analyzer: nullableString,
-    confirmation_mode: z.boolean().nullable().optional(),
+    confirmation_mode: nullable(z.boolean()),
     llm_model: nullableString,
     llm_api_key: nullableString,
     llm_base_url: nullableString,
-    remote_runtime_resource_factor: z.number().int().nullable().optional(),
-    secrets_store: UserSecrets.optional(),
-    enable_default_condenser: z.boolean().optional(),
-    enable_sound_notifications: z.boolean().optional(),
-    enable_proactive_conversation_starters: z.boolean().optional(),
-    enable_solvability_analysis: z.boolean().optional(),
-    user_consents_to_analytics: z.boolean().nullable().optional(),
+    remote_runtime_resource_factor: nullable(z.int()),
+    secrets_store: z.optional(UserSecrets),
+    enable_default_condenser: z.optional(z.boolean()),
+    enable_sound_notifications: z.optional(z.boolean()),
+    enable_proactive_conversation_starters: z.optional(z.boolean()),
+    enable_solvability_analysis: z.optional(z.boolean()),
+    user_consents_to_analytics: nullable(z.boolean()),
     sandbox_base_container_image: nullableString,
     sandbox_runtime_container_image: nullableString,
-    mcp_config: McpConfig.nullable().optional(),
+    mcp_config: nullable(McpConfig),
     search_api_key: nullableString,
     sandbox_api_key: nullableString,
-    max_budget_per_task: z.number().nullable().optional(),
+    max_budget_per_task: nullable(z.number()),
     email: nullableString,
-    email_verified: z.boolean().nullable().optional(),
+    email_verified: nullable(z.boolean()),
     git_user_name: nullableString,
     git_user_email: nullableString,
   };
@@ -124,46 +130,46 @@ function buildSchemas(object: ObjectFactory, outgoing: boolean) {
   const LoadedSettings = object({
     ...settingsShape,
     // Defaults as the spec gives them, so a reader always sees the effective value.
-    enable_default_condenser: z.boolean().default(true),
-    enable_sound_notifications: z.boolean().default(false),
-    enable_proactive_conversation_starters: z.boolean().default(true),
-    enable_solvability_analysis: z.boolean().default(true),
+    enable_default_condenser: z._default(z.boolean(), true),
+    enable_sound_notifications: z._default(z.boolean(), false),
+    enable_proactive_conversation_starters: z._default(z.boolean(), true),
+    enable_solvability_analysis: z._default(z.boolean(), true),
     llm_api_key_set: z.boolean(),
-    provider_tokens_set: z.record(z.string(), z.string().nullable()).nullable().optional(),
-    search_api_key_set: z.boolean().default(false),
+    provider_tokens_set: nullable(z.record(z.string(), z.nullable(z.string()))),
+    search_api_key_set: z._default(z.boolean(), false),
   });
 
   const SuggestedTask = object({
     git_provider: ProviderTypeSchema,
     task_type: TaskTypeSchema,
     repo: z.string(),
-    issue_number: z.number().int(),
+    issue_number: z.int(),
     title: z.string(),
   });
   const CreateMicroagent = object({
     repo: z.string(),
-    git_provider: ProviderTypeSchema.nullable().optional(),
-    title: z.string().nullable().optional(),
+    git_provider: nullable(ProviderTypeSchema),
+    title: nullableString,
   });
   const ConversationRequest = object({
     repository: nullableString,
-    git_provider: ProviderTypeSchema.nullable().optional(),
+    git_provider: nullable(ProviderTypeSchema),
     selected_branch: nullableString,
     initial_user_msg: nullableString,
-    image_urls: z.array(z.string()).nullable().optional(),
+    image_urls: nullable(z.array(z.string())),
     replay_json: nullableString,
-    suggested_task: SuggestedTask.nullable().optional(),
-    create_microagent: CreateMicroagent.nullable().optional(),
+    suggested_task: nullable(SuggestedTask),
+    create_microagent: nullable(CreateMicroagent),
     conversation_instructions: nullableString,
-    mcp_config: McpConfig.nullable().optional(),
-    conversation_id: z.string().optional(),
+    mcp_config: nullable(McpConfig),
+    conversation_id: z.optional(z.string()),
   });
   const ConversationResponse = object({
     status: z.string(),
     conversation_id: z.string(),
-    message: z.string().nullable().optional(),
+    message: nullableString,
     // A newer server may report a status this client does not know yet; it is shown as given.
-    conversation_status: z.union([ConversationStatusSchema, z.string()]).nullable().optional(),
+    conversation_status: nullable(z.union([ConversationStatusSchema, z.string()])),
   });
   return { McpRemoteServer, McpStdioServer, McpConfig, UserSecrets, Settings, LoadedSettings, SuggestedTask, CreateMicroagent, ConversationRequest, ConversationResponse };
 }

@@ -1,0 +1,32 @@
+// The three operations the extension needs, behind one interface. The UI depends only on this interface,
+// so a server that speaks another API version (OpenHands 1.x serves /api/v1/...) can be added as a second
+// implementation without touching it.
+import type { SettingsChange } from './settingsBody';
+import type { ConversationRequest, ConversationResponse, LoadedSettings, Settings } from './schemas';
+import { Transport, type CallOptions, type TransportOptions } from './transport';
+import { V0Client } from './v0Client';
+
+export interface OpenHandsClient {
+  readonly baseUrl: string;
+  /** The stored settings, or null when the server has none yet (a fresh server answers 404 until the first save). */
+  loadSettings(call?: CallOptions): Promise<LoadedSettings | null>;
+  /** Replaces the stored settings with `settings`, as the server does: omitted fields go back to their defaults. */
+  storeSettings(settings: Settings, call?: CallOptions): Promise<void>;
+  /**
+   * Changes only the fields in `change` and keeps everything else: a fresh load, the change applied, the whole
+   * object stored with untouched secrets left out, then the stored result loaded again. Calls run one at a time,
+   * in the order they were made.
+   */
+  updateSettings(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null>;
+  /** Starts a conversation; only the fields given are sent. */
+  createConversation(request: ConversationRequest, call?: CallOptions): Promise<ConversationResponse>;
+}
+
+export type ClientOptions = TransportOptions;
+
+export function createClient(options: ClientOptions): OpenHandsClient {
+  return new V0Client(new Transport(options));
+}
+
+export type { CallOptions, FetchFunction, TransportOptions } from './transport';
+export type { SettingsChange } from './settingsBody';

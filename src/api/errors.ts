@@ -1,0 +1,171 @@
+// Typed failures of a call to the server. Each message says what happened and what the person can do,
+// and never contains a key: URLs in messages are the configured base URL, which holds no user info.
+
+export type ApiErrorKind =
+  | 'unauthorized' | 'not_found' | 'validation' | 'rate_limited' | 'server'
+  | 'network' | 'timeout' | 'cancelled' | 'bad_response';
+
+/** Where a request went, for messages and logs. */
+export interface RequestInfo {
+  readonly method: string;
+  readonly path: string;
+  readonly baseUrl: string;
+}
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: ApiErrorKind;
+  constructor(message: string, readonly request: RequestInfo) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  readonly kind = 'unauthorized';
+  constructor(request: RequestInfo, readonly status: number, readonly keySent: boolean) {
+    super(keySent
+      ? `The server at ${request.baseUrl} refused the session API key (HTTP ${status}). Set the key that matches the server's SESSION_API_KEY.`
+      : `The server at ${request.baseUrl} requires a session API key (HTTP ${status}). Set one with "OpenHands: Set API Key".`, request);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  readonly kind = 'not_found';
+  constructor(request: RequestInfo) {
+    super(`${request.method} ${request.path} does not exist on ${request.baseUrl} (HTTP 404). Check that the server URL points at an OpenHands server, without /api.`, request);
+  }
+}
+
+export interface ValidationIssue {
+  /** Dotted field path such as `mcp_config.sse_servers.0.url`; empty for the body as a whole. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export class ValidationError extends ApiError {
+  readonly kind = 'validation';
+  constructor(request: RequestInfo, readonly issues: readonly ValidationIssue[], readonly source: 'client' | 'server') {
+    const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+    super(source === 'server'
+      ? `The server rejected the request (HTTP 422): ${list}`
+      : `Not sent, the request is invalid: ${list}`, request);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  readonly kind = 'rate_limited';
+  constructor(request: RequestInfo, readonly retryAfterSeconds: number | undefined) {
+    super(`The server at ${request.baseUrl} is rate limiting requests (HTTP 429). Try again${retryAfterSeconds !== undefined ? ` in ${retryAfterSeconds} s` : ' shortly'}.`, request);
+  }
+}
+
+/** Why the server refused or failed, when its body says so (the `msg_id` of OpenHands' error bodies). */
+export type ServerFailureReason = 'settings_not_found' | 'llm_authentication' | 'git_provider_authentication' | 'other';
+
+const REASON_BY_MSG_ID: Record<string, ServerFailureReason> = {
+  CONFIGURATION$SETTINGS_NOT_FOUND: 'settings_not_found',
+  STATUS$ERROR_LLM_AUTHENTICATION: 'llm_authentication',
+  STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR: 'git_provider_authentication',
+};
+
+export class ServerError extends ApiError {
+  readonly kind = 'server';
+  readonly reason: ServerFailureReason;
+  constructor(request: RequestInfo, readonly status: number, readonly msgId: string | undefined, readonly serverMessage: string | undefined) {
+    const reason = (msgId && REASON_BY_MSG_ID[msgId]) || 'other';
+    super(ServerError.describe(reason, status, serverMessage), request);
+    this.reason = reason;
+  }
+
+  private static describe(reason: ServerFailureReason, status: number, serverMessage: string | undefined): string {
+    switch (reason) {
+      case 'settings_not_found':
+        return 'The server has no settings yet. Configure the LLM in the OpenHands settings first.';
+      case 'llm_authentication':
+        return 'The server has no usable LLM API key. Set the LLM API key in the OpenHands settings.';
+      case 'git_provider_authentication':
+        return `The server cannot access the repository (${serverMessage ?? 'no git provider token'}). Add a git provider token on the server, or start without a repository.`;
+      case 'other':
+        return status >= 500
+          ? `The server failed (HTTP ${status}): ${serverMessage ?? 'Internal Server Error'}. Retry, or see the server's log.`
+          : `The server refused the request (HTTP ${status})${serverMessage ? `: ${serverMessage}` : ''}.`;
+    }
+  }
+}
+
+export type NetworkCause = 'refused' | 'dns' | 'reset' | 'tls' | 'other';
+
+export class NetworkError extends ApiError {
+  readonly kind = 'network';
+  constructor(request: RequestInfo, readonly cause: NetworkCause, readonly code: string | undefined) {
+    const what: Record<NetworkCause, string> = {
+      refused: 'the connection was refused. Is the OpenHands server running?',
+      dns: 'the host name could not be resolved. Check the server URL.',
+      reset: 'the connection was closed before the answer was complete. Retry.',
+      tls: `the TLS handshake failed${code ? ` (${code})` : ''}. Check the URL's scheme and the server's certificate.`,
+      other: `the request failed${code ? ` (${code})` : ''}. Retry, or check the server URL.`,
+    };
+    super(`Cannot reach ${request.baseUrl}: ${what[cause]}`, request);
+  }
+}
+
+export class TimeoutError extends ApiError {
+  readonly kind = 'timeout';
+  constructor(request: RequestInfo, readonly timeoutMs: number) {
+    super(`The server at ${request.baseUrl} did not answer within ${Math.round(timeoutMs / 100) / 10} s. Retry, or raise openhands.requestTimeoutSeconds.`, request);
+  }
+}
+
+export class CancelledError extends ApiError {
+  readonly kind = 'cancelled';
+  constructor(request: RequestInfo) {
+    super(`The request ${request.method} ${request.path} was cancelled.`, request);
+  }
+}
+
+export class BadResponseError extends ApiError {
+  readonly kind = 'bad_response';
+  constructor(request: RequestInfo, readonly detail: string) {
+    super(`The server at ${request.baseUrl} sent an answer this extension cannot read (${detail}). Check that the URL points at an OpenHands 0.5x server.`, request);
+  }
+}
+
+/** Turns a non-2xx answer into its typed error. `json` is the parsed body when it was JSON. */
+export function errorForStatus(request: RequestInfo, status: number, json: unknown, retryAfter: string | null, keySent: boolean): ApiError {
+  if (status === 401 || status === 403) return new UnauthorizedError(request, status, keySent);
+  if (status === 404) return new NotFoundError(request);
+  if (status === 422) return new ValidationError(request, validationIssues(json), 'server');
+  if (status === 429) return new RateLimitedError(request, parseRetryAfter(retryAfter));
+  const body = isRecord(json) ? json : {};
+  const msgId = typeof body.msg_id === 'string' ? body.msg_id : undefined;
+  const message = firstString(body.message, body.error, body.detail, typeof json === 'string' ? json : undefined);
+  return new ServerError(request, status, msgId, message);
+}
+
+/** Reads FastAPI's `{"detail":[{loc, msg}]}` into field paths; `loc` starts with "body", which is dropped. */
+function validationIssues(json: unknown): ValidationIssue[] {
+  const detail = isRecord(json) ? json.detail : undefined;
+  if (!Array.isArray(detail)) return [{ path: '', message: typeof detail === 'string' ? detail : 'invalid request' }];
+  return detail.map((d) => {
+    const entry = isRecord(d) ? d : {};
+    const loc = Array.isArray(entry.loc) ? entry.loc.slice(entry.loc[0] === 'body' ? 1 : 0) : [];
+    const msg = typeof entry.msg === 'string' ? entry.msg.replace(/^Value error, /, '') : 'invalid value';
+    return { path: loc.join('.'), message: msg };
+  });
+}
+
+/** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function firstString(...values: unknown[]): string | undefined {
+  return values.find((v): v is string => typeof v === 'string' && v.length > 0);
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

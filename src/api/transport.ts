@@ -1,0 +1,174 @@
+// One HTTP exchange with the server: key header, timeout, cancellation, a cap on the answer's size, and
+// retries for reads. The fetch function is injected: VS Code's global fetch in the extension (so the user's
+// proxy settings apply), undici's in tests and benches.
+import {
+  ApiError, BadResponseError, CancelledError, NetworkError, TimeoutError, type NetworkCause, type RequestInfo,
+} from './errors';
+import type { ApiLogger } from './logger';
+
+export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface TransportOptions {
+  /** Normalized base URL without a trailing slash, e.g. `http://localhost:3000`. */
+  readonly baseUrl: string;
+  readonly fetch: FetchFunction;
+  /** The session API key for this server, or undefined when none is set. */
+  readonly getApiKey: () => Promise<string | undefined>;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes?: number;
+  /** How often a GET is tried again after a network failure or a 429. POSTs are never repeated. */
+  readonly readRetries?: number;
+  readonly backoffMs?: number;
+  readonly logger?: ApiLogger;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+export interface HttpAnswer {
+  readonly status: number;
+  /** The parsed JSON body, or the raw text when the body is not JSON. */
+  readonly body: unknown;
+  readonly isJson: boolean;
+  readonly retryAfter: string | null;
+  readonly keySent: boolean;
+  readonly request: RequestInfo;
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+const MAX_RETRY_WAIT_MS = 5000;
+
+export class Transport {
+  constructor(private readonly options: TransportOptions) {}
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  async send(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<HttpAnswer> {
+    const retries = method === 'GET' ? (this.options.readRetries ?? 2) : 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await this.once(method, path, body, call);
+        if (answer.status !== 429 || attempt >= retries) return answer;
+        await this.pause(this.retryDelay(attempt, answer.retryAfter), answer.request, call.signal);
+      } catch (error) {
+        if (!(error instanceof NetworkError) || error.cause === 'dns' || error.cause === 'tls' || attempt >= retries) throw error;
+        this.options.logger?.debug(`${method} ${path}: ${error.cause}, trying again`);
+        await this.pause(this.retryDelay(attempt, null), error.request, call.signal);
+      }
+    }
+  }
+
+  private async once(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions): Promise<HttpAnswer> {
+    const request: RequestInfo = { method, path, baseUrl: this.options.baseUrl };
+    if (call.signal?.aborted) throw new CancelledError(request);
+    const key = await this.options.getApiKey();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (key) headers['X-Session-API-Key'] = key;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
+    const controller = new AbortController();
+    let stoppedBy: 'timeout' | 'cancel' | undefined;
+    const timer = setTimeout(() => { stoppedBy = 'timeout'; controller.abort(); }, timeoutMs);
+    const onCancel = () => { stoppedBy = 'cancel'; controller.abort(); };
+    call.signal?.addEventListener('abort', onCancel, { once: true });
+    const started = Date.now();
+    try {
+      const response = await this.options.fetch(this.options.baseUrl + path, {
+        method, headers, signal: controller.signal,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await readCapped(response, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, request);
+      this.options.logger?.debug(`${method} ${path} -> ${response.status} in ${Date.now() - started} ms`);
+      const parsed = parseJson(text);
+      return {
+        status: response.status, body: parsed.ok ? parsed.value : text, isJson: parsed.ok,
+        retryAfter: response.headers.get('retry-after'), keySent: Boolean(key), request,
+      };
+    } catch (error) {
+      if (stoppedBy === 'timeout') throw new TimeoutError(request, timeoutMs);
+      if (stoppedBy === 'cancel') throw new CancelledError(request);
+      if (error instanceof ApiError) throw error;
+      const { cause, code } = classifyNetworkFailure(error);
+      this.options.logger?.debug(`${method} ${path} failed after ${Date.now() - started} ms: ${code ?? cause}`);
+      throw new NetworkError(request, cause, code);
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', onCancel);
+    }
+  }
+
+  private retryDelay(attempt: number, retryAfter: string | null): number {
+    const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined;
+    const wanted = seconds !== undefined ? seconds * 1000 : (this.options.backoffMs ?? 250) * 2 ** attempt;
+    return Math.min(wanted, MAX_RETRY_WAIT_MS);
+  }
+
+  /** Waits between attempts; a cancel during the wait ends the call at once. */
+  private pause(ms: number, request: RequestInfo, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => { clearTimeout(timer); reject(new CancelledError(request)); };
+      const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
+/** Reads the body as text, refusing more than `max` bytes without reading the rest. */
+async function readCapped(response: Response, max: number, request: RequestInfo): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  const tooLarge = () => new BadResponseError(request, `answer larger than ${Math.round(max / 1024)} KiB`);
+  if (declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const TLS_CODE = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/;
+
+/** Finds the system or undici error code in a fetch failure's cause chain and names what went wrong. */
+export function classifyNetworkFailure(error: unknown): { cause: NetworkCause; code: string | undefined } {
+  let code: string | undefined;
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const candidate = (e as { code?: unknown }).code;
+    if (typeof candidate === 'string') { code = candidate; break; }
+  }
+  if (code === 'ECONNREFUSED') return { cause: 'refused', code };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { cause: 'dns', code };
+  if (code && TLS_CODE.test(code)) return { cause: 'tls', code };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    return { cause: 'reset', code };
+  }
+  const message = error instanceof Error ? error.message : '';
+  if (/terminated|other side closed|socket hang up/i.test(message)) return { cause: 'reset', code };
+  return { cause: 'other', code };
+}

@@ -1,0 +1,20 @@
+// Every command, context key and view id of the extension, typed. package.json must agree with this file:
+// `npm run check-commands` verifies it.
+
+export const Command = {
+  SetApiKey: 'openhands.setApiKey',
+  ClearApiKey: 'openhands.clearApiKey',
+  ShowLog: 'openhands.showLog',
+} as const;
+export type CommandId = (typeof Command)[keyof typeof Command];
+
+export const View = {
+  Container: 'openhands',
+  Settings: 'openhands.settings',
+} as const;
+
+/** Context keys for `when` clauses of views, welcome views and menus. */
+export const Context = {
+  /** One of the ConnectionState values in connectionState.ts. */
+  ConnectionState: 'openhands.connectionState',
+} as const;
