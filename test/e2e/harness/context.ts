@@ -1,0 +1,29 @@
+// What a run tells its suites: written by the harness as JSON in the run folder, its path passed to
+// code-server (and so to every extension host) in an environment variable. Host suites read it with
+// readE2eContext(); UI scenarios get the same object. Node built-ins only: host suites load this file too.
+import * as fs from 'node:fs';
+
+export const CONTEXT_ENV = 'OPENHANDS_E2E_CONTEXT';
+
+export interface E2eContext {
+  /** Base URL of the contract server (also the extension's openhands.serverUrl). */
+  contractUrl: string;
+  /** The session API key the contract server requires. */
+  sessionApiKey: string;
+  workspaceFolder: string;
+  remoteUrl: string;
+  branch: string;
+  /** code-server's --user-data-dir (User/ and Machine/ settings live there). */
+  userDataDir: string;
+  runFolder: string;
+}
+
+export function writeE2eContext(file: string, context: E2eContext): void {
+  fs.writeFileSync(file, `${JSON.stringify(context, null, 2)}\n`);
+}
+
+export function readE2eContext(): E2eContext {
+  const file = process.env[CONTEXT_ENV];
+  if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the suites with npm run test:e2e`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as E2eContext;
+}

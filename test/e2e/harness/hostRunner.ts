@@ -1,0 +1,92 @@
+// Runs the mocha suites of test/e2e/host inside code-server's real (Node) extension host.
+// The workbench reads `extensionDevelopmentPath` and `extensionTestsPath` from the `payload` URL parameter
+// (honoured only with --vscode-option enable-smoke-test-driver), runs the tests entry's run() in the
+// extension host, then calls window.codeAutomationExit(code); the host's console goes to window.codeAutomationLog.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { newPage } from './browser';
+import type { CodeServer } from './codeServer';
+import type { Counts } from './report';
+
+export interface HostRunOptions {
+  browser: Browser;
+  codeServer: CodeServer;
+  extensionPath: string;
+  testsEntry: string;
+  resultsDir: string;
+  timeoutMs?: number;
+}
+
+const COUNTS_LINE = /^(\d+) passed, (\d+) failed/;
+
+/**
+ * The workbench's own console arrives through codeAutomationLog too. These messages are expected here
+ * (offline, no GitHub, gallery on a dead port); they still go to the log file, not to the terminal.
+ */
+const WORKBENCH_NOISE = [
+  /^(Resolving|Resolved) connection token/,
+  /^Creating a socket/,
+  /^\[(reconnection-grace-time|Service Worker|AgentHost:remote|AccountPolicyGate)\]/,
+  /^Updating additional builtin extensions cache/,
+  /^Timed out waiting for authentication provider/,
+  /ECONNREFUSED 127\.0\.0\.1:9\b/,
+];
+
+export async function runHostSuites(options: HostRunOptions): Promise<Counts> {
+  const { browser, codeServer } = options;
+  const html = await (await fetch(`${codeServer.url}/`)).text();
+  if (!/enableSmokeTestDriver(&quot;|"):true/.test(html)) {
+    throw new Error('code-server runs without --vscode-option enable-smoke-test-driver: host suites cannot start');
+  }
+  const { context, page } = await newPage(browser);
+  const logFile = path.join(options.resultsDir, 'host-suites.log');
+  fs.writeFileSync(logFile, '');
+  let counts: Counts | undefined;
+  let exited = false;
+  try {
+    let finish!: (code: number) => void;
+    const finished = new Promise<number>((resolve) => (finish = resolve));
+    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
+      if (exited) return; // "Canceled" noise while the extension host shuts down
+      const line = format(...(Array.isArray(args) ? args : [args]));
+      fs.appendFileSync(logFile, `${line}\n`);
+      const match = COUNTS_LINE.exec(line.trim());
+      if (match) counts = { passed: Number(match[1]), failed: Number(match[2]) };
+      if (WORKBENCH_NOISE.some((noise) => noise.test(line))) return;
+      (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+    });
+    await page.exposeFunction('codeAutomationExit', (code: number) => {
+      exited = true;
+      finish(code);
+    });
+    await page.goto(
+      codeServer.workbenchUrl([
+        ['extensionDevelopmentPath', codeServer.remoteUri(options.extensionPath)],
+        ['extensionTestsPath', codeServer.remoteUri(options.testsEntry)],
+      ]),
+    );
+    const timeoutMs = options.timeoutMs ?? 300_000;
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([
+      finished,
+      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (code !== 0) {
+      const shot = path.join(options.resultsDir, 'host-suites-failure.png');
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      console.error(
+        code === 'timeout'
+          ? `host suites did not finish within ${timeoutMs / 1000} s (screenshot: ${shot}, log: ${logFile})`
+          : `host suites: extension host exited with ${code} (screenshot: ${shot}, log: ${logFile})`,
+      );
+      // A run that broke before mocha reported (a load error, a timeout) still counts as a failure.
+      if (!counts || counts.failed === 0) counts = { passed: counts?.passed ?? 0, failed: 1 };
+    }
+  } finally {
+    await context.close();
+  }
+  return counts ?? { passed: 0, failed: 1 };
+}

@@ -1,0 +1,148 @@
+// What a person does in the VS Code workbench, for UI scenarios: run a command from F1, click our
+// activity-bar item, answer an input box, right-click in the explorer, read a notification, take a screenshot.
+import type { Locator, Page } from 'playwright-core';
+
+/** The title of the extension's activity-bar view container. */
+export const OUR_CONTAINER = 'OpenHands';
+
+const QUICK_INPUT = '.quick-input-widget';
+const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export class Workbench {
+  constructor(
+    readonly page: Page,
+    private readonly screenshotPrefix: string,
+  ) {}
+
+  /** Opens the workbench at `url` and waits until the explorer shows the workspace and our contributions arrived. */
+  async open(url: string, { waitForExtension = true } = {}): Promise<void> {
+    await this.page.goto(url);
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+    // Contributions of the remote extension host arrive after the workbench paints; before that
+    // F1 finds none of our commands.
+    if (waitForExtension) await this.waitForActivityBarItem();
+  }
+
+  activityBarItem(label: string = OUR_CONTAINER): Locator {
+    const prefix = `[aria-label^="${label}"]`;
+    return this.page.locator(`.part.activitybar .action-item a${prefix}, .part.activitybar .action-item${prefix}`).first();
+  }
+
+  async waitForActivityBarItem(label: string = OUR_CONTAINER, timeoutMs = 60_000): Promise<Locator> {
+    const item = this.activityBarItem(label);
+    await item.waitFor({ timeout: timeoutMs });
+    return item;
+  }
+
+  /** Clicks an activity-bar item and waits for its side bar; returns the side bar. */
+  async openActivityBarItem(label: string = OUR_CONTAINER): Promise<Locator> {
+    await (await this.waitForActivityBarItem(label)).click();
+    const sideBar = this.page.locator('.part.sidebar');
+    // The title is upper-cased by CSS; match its text case-insensitively.
+    await sideBar
+      .locator('.composite.title h2', { hasText: new RegExp(escapeRegExp(label), 'i') })
+      .waitFor({ timeout: 30_000 });
+    return sideBar;
+  }
+
+  /** The rows of the tree/list views in the side bar, as text. */
+  async sideBarRows(): Promise<string[]> {
+    return this.page.locator('.part.sidebar .pane-body .monaco-list-row').allInnerTexts();
+  }
+
+  /** F1, type the command's title, choose it. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const box = this.page.locator(QUICK_INPUT_BOX);
+    await box.waitFor({ state: 'visible' });
+    await this.page.keyboard.type(title);
+    const row = this.page
+      .locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, {
+        has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }),
+      })
+      .first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+  }
+
+  /**
+   * Waits for an input box (a showInputBox or a quick pick's filter), types `text`, presses Enter.
+   * Returns the prompt/placeholder shown, so scenarios can check what was asked.
+   */
+  async answerInputBox(text: string, { password }: { password?: boolean } = {}): Promise<string> {
+    const box = this.page.locator(QUICK_INPUT_BOX);
+    await box.waitFor({ state: 'visible', timeout: 30_000 });
+    if (password !== undefined) {
+      const type = await box.getAttribute('type');
+      if ((type === 'password') !== password) throw new Error(`input box type is ${type}, expected password=${password}`);
+    }
+    const prompt = [
+      (await box.getAttribute('placeholder')) ?? '',
+      await this.page.locator(`${QUICK_INPUT} .quick-input-message`).innerText().catch(() => ''),
+    ]
+      .filter(Boolean)
+      .join(' | ');
+    await box.fill(text);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 30_000 });
+    return prompt;
+  }
+
+  /**
+   * Waits for a notification containing `text` and returns its message. Toasts are hidden while code-server
+   * runs with the smoke-test driver, so this falls back to the Notifications Center, which lists them all.
+   */
+  async readNotification(text: string | RegExp, timeoutMs = 30_000): Promise<string> {
+    const toast = this.page.locator('.notifications-toasts .notification-list-item-message', { hasText: text }).first();
+    const inCenter = this.page.locator('.notifications-center .notification-list-item-message', { hasText: text }).first();
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await toast.isVisible()) return toast.innerText();
+      if (!(await this.page.locator('.notifications-center').isVisible())) {
+        await this.runCommand('Notifications: Show Notifications');
+      }
+      if (await inCenter.isVisible()) return inCenter.innerText();
+      await this.page.waitForTimeout(500);
+    }
+    const shown = await this.page.locator('.notification-list-item-message').allInnerTexts();
+    throw new Error(`no notification matching ${String(text)} within ${timeoutMs / 1000} s; shown: ${JSON.stringify(shown)}`);
+  }
+
+  /** Right-clicks a file or folder in the explorer; returns the labels of the context menu. */
+  async rightClickExplorerItem(name: string): Promise<string[]> {
+    await this.runCommand('View: Show Explorer');
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row', {
+      has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }),
+    });
+    await row.first().waitFor({ timeout: 30_000 });
+    await row.first().click({ button: 'right' });
+    // Context menus are rendered in an open shadow root; Playwright's CSS engine pierces it.
+    const items = this.page.locator('.monaco-menu .action-item .action-label');
+    await items.first().waitFor({ timeout: 10_000 });
+    return (await items.allInnerTexts()).map((label) => label.trim()).filter(Boolean);
+  }
+
+  async clickContextMenuItem(label: string): Promise<void> {
+    await this.page
+      .locator('.monaco-menu .action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+      .first()
+      .click();
+  }
+
+  /** The texts of the status bar items (the git branch of the workspace is one of them). */
+  async statusBarTexts(): Promise<string[]> {
+    return (await this.page.locator('.part.statusbar .statusbar-item').allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** Saves a screenshot of the page as test-results/e2e/<scenario>-<name>.png; returns its path. */
+  async screenshot(name?: string): Promise<string> {
+    const file = `${this.screenshotPrefix}${name ? `-${name}` : ''}.png`;
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}
