@@ -1,0 +1,57 @@
+// Set API Key / Clear API Key through the commands: the key goes to SecretStorage, never into a settings
+// file, and the next request to the server carries it.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Command, View } from '../../../src/vscode/ids';
+import { contract, e2eContext, header, serverUrl, testingApi, waitFor } from './support';
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '.git' ? [] : filesUnder(full);
+    return entry.isFile() ? [full] : [];
+  });
+}
+
+describe('the session API key', () => {
+  beforeEach(async () => {
+    await vscode.commands.executeCommand(Command.ClearApiKey);
+    await contract.reset();
+  });
+
+  it('is stored in SecretStorage by Set API Key', async () => {
+    const { sessionApiKey } = e2eContext();
+    assert.equal(await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey), true);
+    assert.equal(await (await testingApi()).getStoredApiKey(serverUrl()), sessionApiKey);
+  });
+
+  it('is in no settings file, log or state file of VS Code or the workspace', async () => {
+    const { sessionApiKey, userDataDir, workspaceFolder } = e2eContext();
+    await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
+    const files = [...filesUnder(userDataDir), ...filesUnder(workspaceFolder)];
+    assert.ok(files.some((file) => file.endsWith(path.join('Machine', 'settings.json'))), 'Machine/settings.json not found');
+    const holding = files.filter((file) => fs.readFileSync(file).includes(sessionApiKey));
+    assert.deepEqual(holding, []);
+  });
+
+  it('is sent with the next request (the Settings view loading GET /api/settings)', async () => {
+    const { sessionApiKey } = e2eContext();
+    await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
+    const before = (await contract.requests()).length;
+    await vscode.commands.executeCommand(`workbench.view.extension.${View.Container}`);
+    const request = await waitFor('GET /api/settings', async () =>
+      (await contract.requests()).slice(before).find((r) => r.method === 'GET' && r.path === '/api/settings'),
+    );
+    assert.equal(header(request, 'X-Session-API-Key'), sessionApiKey);
+    assert.equal(request.status, 200);
+  });
+
+  it('is removed from SecretStorage by Clear API Key', async () => {
+    await vscode.commands.executeCommand(Command.SetApiKey, e2eContext().sessionApiKey);
+    await vscode.commands.executeCommand(Command.ClearApiKey);
+    assert.equal(await (await testingApi()).getStoredApiKey(serverUrl()), undefined);
+  });
+});
