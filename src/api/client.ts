@@ -15,12 +15,15 @@ export interface OpenHandsClient {
   /**
    * Changes only the fields in `change` and keeps everything else: a fresh load, the change applied, the whole
    * object stored with untouched secrets left out, then the stored result loaded again. Calls run one at a time,
-   * in the order they were made.
+   * in the order they were made. A function receives the freshly loaded settings and returns the change, for
+   * edits that depend on the current value (adding an entry to a list).
    */
-  updateSettings(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null>;
+  updateSettings(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null>;
   /** Starts a conversation; only the fields given are sent. */
   createConversation(request: ConversationRequest, call?: CallOptions): Promise<ConversationResponse>;
 }
+
+export type SettingsUpdater = (current: LoadedSettings | null) => SettingsChange;
 
 export type ClientOptions = TransportOptions;
 

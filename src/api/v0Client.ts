@@ -1,6 +1,6 @@
 // OpenHands' V0 app-server API (0.52-0.54 and, deprecated, up to 1.6): /api/settings and /api/conversations.
 import type * as z from 'zod/mini';
-import type { OpenHandsClient } from './client';
+import type { OpenHandsClient, SettingsUpdater } from './client';
 import { BadResponseError, ValidationError, errorForStatus, isRecord, type RequestInfo } from './errors';
 import { buildSettingsBody, type SettingsChange } from './settingsBody';
 import {
@@ -35,7 +35,7 @@ export class V0Client implements OpenHandsClient {
     await this.postSettings(settings, call);
   }
 
-  updateSettings(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null> {
+  updateSettings(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null> {
     const run = this.updates.then(() => this.applyChange(change, call));
     this.updates = run.catch(() => undefined);
     return run;
@@ -48,9 +48,9 @@ export class V0Client implements OpenHandsClient {
     return readAnswer(answer, Incoming.ConversationResponse);
   }
 
-  private async applyChange(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null> {
+  private async applyChange(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null> {
     const current = await this.loadSettings(call);
-    const { body, issues } = buildSettingsBody(current, change);
+    const { body, issues } = buildSettingsBody(current, typeof change === 'function' ? change(current) : change);
     if (issues.length) throw clientValidation(this.requestInfo('POST', SETTINGS), issues);
     await this.postSettings(body, call);
     return this.loadSettings(call);

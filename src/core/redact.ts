@@ -4,7 +4,10 @@
 const MASK = '***';
 /** Field names whose values are secrets: llm_api_key, search_api_key, sandbox_api_key, MCP api_key, tokens… */
 const SECRET_FIELD = /(api_?key|token|secret|password|authorization)$/i;
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@"']+@/gi;
+// Up to the last @ of the URL, as URL parsers read it: a password may itself hold "@" or "/".
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s"'<>]*@/gi;
+// scp-like git remotes with a password: user:secret@host:path.
+const SCP_USERINFO = /(^|[\s"'=])[^\s"'@:/]+:[^\s"'@/]+@(?=[\w.-]+:)/g;
 const KEY_HEADER = /\b(x-session-api-key|authorization)(["']?\s*[:=]\s*["']?)(?:bearer\s+)?[^\s"',}]+/gi;
 const SECRET_JSON_FIELD = /("[a-z0-9_]*(?:api_?key|token|secret|password)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 /** Shorter values would mask ordinary words; keys are longer than this. */
@@ -20,7 +23,7 @@ export class Redactor {
   }
 
   redactText(text: string): string {
-    let out = text.replace(URL_USERINFO, `$1${MASK}@`).replace(KEY_HEADER, `$1$2${MASK}`).replace(SECRET_JSON_FIELD, `$1"${MASK}"`);
+    let out = text.replace(URL_USERINFO, `$1${MASK}@`).replace(SCP_USERINFO, `$1${MASK}@`).replace(KEY_HEADER, `$1$2${MASK}`).replace(SECRET_JSON_FIELD, `$1"${MASK}"`);
     for (const secret of this.secrets) out = out.split(secret).join(MASK);
     return out;
   }

@@ -5,6 +5,19 @@ export const Command = {
   SetApiKey: 'openhands.setApiKey',
   ClearApiKey: 'openhands.clearApiKey',
   ShowLog: 'openhands.showLog',
+  ChangeServerUrl: 'openhands.changeServerUrl',
+  ShowConnectionMenu: 'openhands.showConnectionMenu',
+  RefreshSettings: 'openhands.refreshSettings',
+  OpenSettingsJson: 'openhands.openSettingsJson',
+  ConfigureLlm: 'openhands.configureLlm',
+  EditSetting: 'openhands.editSetting',
+  ResetSetting: 'openhands.resetSetting',
+  SetSecret: 'openhands.setSecret',
+  ClearSecret: 'openhands.clearSecret',
+  AddMcpServer: 'openhands.addMcpServer',
+  EditMcpServer: 'openhands.editMcpServer',
+  RemoveMcpServer: 'openhands.removeMcpServer',
+  OpenServerSettings: 'openhands.openServerSettings',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 

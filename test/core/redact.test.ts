@@ -19,6 +19,18 @@ describe('Redactor', () => {
     assert.match(line, /"llm_api_key_set":true/);
   });
 
+  it('masks user info up to the last @, also in scp-like remotes', () => {
+    const redactor = new Redactor();
+    for (const [input, secret] of [
+      ['https://user:p@ss@github.com/o/r', 'p@ss'], ['https://tok/en@github.com/o/r', 'tok/en'],
+      ['remote user:secret@github.com:o/r.git', 'secret'],
+    ]) {
+      const out = redactor.redactText(input);
+      assert.ok(!out.includes(secret), out);
+      assert.match(out, /github\.com/);
+    }
+  });
+
   it('masks secret fields and MCP env values of objects, and keeps the rest', () => {
     const redactor = new Redactor();
     const value = redactor.redactValue({

@@ -1,0 +1,114 @@
+// The settings panel's state: what the server has, whether it can be reached, and which edits are on their
+// way. Every edit goes through the client's updateSettings (fresh GET, only the edited field changed, the
+// whole object stored, untouched secrets left out); the panel shows it as saving until the server confirms,
+// and on a refusal the old value comes back and the person is told why.
+import * as vscode from 'vscode';
+import type { SettingsUpdater } from '../../api/client';
+import type { LoadedSettings, SettingsField } from '../../api/schemas';
+import type { SettingsChange } from '../../api/settingsBody';
+import { STATE_TEXT, stateForError, type ConnectionState } from '../../core/connectionState';
+import type { ServerConnection } from '../connection';
+import type { ErrorPresenter } from '../errorPresenter';
+import { Context } from '../ids';
+import { Disposable } from '../lifecycle';
+import type { Logger } from '../log';
+
+export class SettingsController extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  private current: ConnectionState = 'loading';
+  private loaded: LoadedSettings | null = null;
+  private readonly edits = new Map<SettingsField, unknown>();
+  /** A line for the top of the panel: the state, or the note after a save. */
+  private note: string | undefined;
+  private loads = 0;
+
+  constructor(private readonly connection: ServerConnection, private readonly errors: ErrorPresenter, private readonly logger: Logger) {
+    super();
+    this.register(connection.onDidChange(() => void this.refresh()));
+  }
+
+  get state(): ConnectionState { return this.current; }
+  get settings(): LoadedSettings | null { return this.loaded; }
+  get pending(): ReadonlyMap<SettingsField, unknown> { return this.edits; }
+  get message(): string | undefined { return this.note; }
+
+  /** Loads the settings again; a newer refresh wins over an older one still on its way. */
+  async refresh(): Promise<void> {
+    const load = ++this.loads;
+    const url = this.connection.url;
+    const client = this.connection.client;
+    if (!url.ok || !client) {
+      this.setState('badUrl', url.ok ? undefined : url.problem);
+      return;
+    }
+    this.setState('loading');
+    try {
+      const settings = await client.loadSettings();
+      if (load !== this.loads) return;
+      this.loaded = settings;
+      this.setState(settings ? 'connected' : 'noSettings');
+    } catch (error) {
+      if (load !== this.loads) return;
+      const state = stateForError(error, Boolean(await this.connection.apiKey()));
+      this.logger.warn(`Loading settings from ${url.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.setState(state, error instanceof Error ? error.message : undefined);
+    }
+  }
+
+  /** Saves one field. Resolves to whether the server took it. */
+  edit(field: SettingsField, value: unknown, label: string): Promise<boolean> {
+    return this.save(field, { [field]: value } as SettingsChange, value, label);
+  }
+
+  /** Saves a change computed from the freshly loaded settings, shown as saving under `field`. */
+  update(field: SettingsField, updater: SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
+    return this.save(field, updater, shownValue, label);
+  }
+
+  /** The first save on a server without settings: everything not given takes the server's defaults. */
+  async storeFirstSettings(change: SettingsChange): Promise<boolean> {
+    const client = this.connection.client;
+    if (!client) return false;
+    try {
+      await client.storeSettings(change);
+      await this.refresh();
+      this.note = 'Saved. New settings apply to new conversations.';
+      this.changed.fire();
+      return true;
+    } catch (error) {
+      await this.errors.show(error, { retry: () => this.storeFirstSettings(change) });
+      return false;
+    }
+  }
+
+  private async save(field: SettingsField, change: SettingsChange | SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
+    const client = this.connection.client;
+    if (!client) return false;
+    this.edits.set(field, shownValue);
+    this.changed.fire();
+    try {
+      const settings = await client.updateSettings(change);
+      this.loaded = settings;
+      this.note = `Saved ${label}. New settings apply to new conversations.`;
+      this.logger.info(`Saved ${field}`);
+      return true;
+    } catch (error) {
+      // Nothing was stored: the panel shows the last value the server confirmed again.
+      this.logger.warn(`Saving ${field} failed`);
+      void this.errors.show(error, { retry: () => this.save(field, change, shownValue, label) });
+      return false;
+    } finally {
+      this.edits.delete(field);
+      this.changed.fire();
+    }
+  }
+
+  private setState(state: ConnectionState, detail?: string): void {
+    this.current = state;
+    const url = this.connection.url;
+    this.note = state === 'connected' ? undefined : STATE_TEXT[state].describe(url.ok ? url.url : '') + (detail && (state === 'error' || state === 'badUrl') ? ` ${detail}` : '');
+    void vscode.commands.executeCommand('setContext', Context.ConnectionState, state);
+    this.changed.fire();
+  }
+}

@@ -1,0 +1,42 @@
+// The Settings tree view over the controller's state. Empty unless connected, so that the welcome view for
+// the current state shows; the view's message line carries the state's sentence or the note after a save.
+import * as vscode from 'vscode';
+import { buildSettingsTree, type SettingsNode } from '../../core/settingsTree';
+import { View } from '../ids';
+import { Disposable } from '../lifecycle';
+import type { SettingsController } from './settingsController';
+
+const EXPANDED_GROUPS = new Set(['group:llm', 'group:agent']);
+
+export class SettingsTreeProvider extends Disposable implements vscode.TreeDataProvider<SettingsNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly view: vscode.TreeView<SettingsNode>;
+
+  constructor(private readonly controller: SettingsController) {
+    super();
+    this.view = this.register(vscode.window.createTreeView(View.Settings, { treeDataProvider: this, showCollapseAll: true }));
+    this.register(controller.onDidChange(() => {
+      this.view.message = controller.message;
+      this.changed.fire();
+    }));
+  }
+
+  getChildren(node?: SettingsNode): SettingsNode[] {
+    if (node) return [...(node.children ?? [])];
+    const settings = this.controller.settings;
+    return this.controller.state === 'connected' && settings ? buildSettingsTree(settings, this.controller.pending) : [];
+  }
+
+  getTreeItem(node: SettingsNode): vscode.TreeItem {
+    const collapsible = node.children === undefined ? vscode.TreeItemCollapsibleState.None
+      : EXPANDED_GROUPS.has(node.id) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+    const item = new vscode.TreeItem(node.label, collapsible);
+    item.id = node.id;
+    item.description = node.description;
+    item.tooltip = node.tooltip;
+    item.contextValue = node.contextValue;
+    if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon);
+    return item;
+  }
+}
