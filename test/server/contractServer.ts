@@ -1,0 +1,252 @@
+// The contract server: a stand-in for an OpenHands 0.54.0 app server answering GET/POST /api/settings and
+// POST /api/conversations exactly as the real one does (see shared/reference/openhands-contract.md), plus
+// test hooks: request recording, injected faults, provider-token seeding and optional /_test/* routes.
+import { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { ConversationRoutes } from './conversationRoutes';
+import { ControlTarget, handleControl } from './control';
+import { Body, NO_BODY, Reply, crashReply, decodeBody, detailReply, guard, jsonReply, readBody } from './http';
+import { RateLimiter } from './rateLimit';
+import { getSettings, postSettings } from './settingsRoutes';
+import { ProviderTokenSeed, ServerState } from './state';
+
+export type { ProviderTokenSeed } from './state';
+
+export interface ContractServerOptions {
+  host?: string; // default '127.0.0.1'
+  port?: number; // default 0 (a free port)
+  sessionApiKey?: string; // when set and non-empty, X-Session-API-Key is required
+  allowSetConversationId?: boolean; // ALLOW_SET_CONVERSATION_ID=1
+  rateLimit?: boolean; // default false
+  stateFile?: string; // keep settings, tokens and conversations in this JSON file across restarts
+  controlApi?: boolean; // serve the /_test/* routes; default false
+}
+
+/** `status` is 0 while the request is pending, and stays 0 when a fault destroyed the socket. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+  time: number;
+}
+
+export interface ContractServer {
+  readonly url: string; // 'http://127.0.0.1:PORT', no trailing slash
+  readonly requests: RecordedRequest[]; // every /api request in order (control routes are not recorded)
+  seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void; // what /api/add-git-providers would store
+  storedSettings(): Record<string, unknown> | null; // the raw stored object, secrets in clear (for tests)
+  setFault(fault: Fault | null): void;
+  reset(): void; // forget settings, tokens, conversations, requests, fault
+  close(): Promise<void>;
+}
+
+/**
+ * Applies to the next `times` (default unlimited) /api requests whose path starts with `pathPrefix` (default any):
+ * wait `delayMs`, then destroy the socket (`destroy`) or answer `status` (default 500) + `body` (default empty,
+ * `contentType` default application/json) instead of the real handler. A fault with only `delayMs` delays the
+ * real answer.
+ */
+export interface Fault {
+  status?: number;
+  body?: string;
+  contentType?: string;
+  delayMs?: number;
+  times?: number;
+  pathPrefix?: string;
+  destroy?: boolean;
+}
+
+// CacheControlMiddleware's headers, on every answer that passes through it.
+const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate, max-age=0', pragma: 'no-cache', expires: '0' };
+
+interface Route {
+  allow: string; // the Allow header of a 405: the methods of the first route registered for the path
+  methods: Record<string, { body: boolean; run: (body: Body) => Reply }>;
+}
+
+class ContractServerImpl implements ContractServer, ControlTarget {
+  readonly requests: RecordedRequest[] = [];
+  url = '';
+  private readonly http: Server;
+  private readonly state: ServerState;
+  private readonly routes: Record<string, Route>;
+  private readonly rateLimiter?: RateLimiter;
+  private fault: Fault | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly options: ContractServerOptions) {
+    this.state = new ServerState(options.stateFile);
+    if (options.rateLimit) this.rateLimiter = new RateLimiter();
+    const conversations = new ConversationRoutes(this.state, options.allowSetConversationId ?? false);
+    this.routes = {
+      '/api/settings': {
+        allow: 'GET',
+        methods: {
+          GET: { body: false, run: () => getSettings(this.state) },
+          POST: { body: true, run: (body) => postSettings(this.state, body) },
+        },
+      },
+      '/api/conversations': { allow: 'POST', methods: { POST: { body: true, run: (body) => conversations.create(body) } } },
+    };
+    this.http = createServer((req, res) => {
+      this.handle(req, res).catch((e: unknown) => {
+        // A bug in the double, not a modelled crash: still answer like Starlette, and say so on stderr.
+        console.error('contract server error:', e);
+        if (!res.headersSent) this.send(res, crashReply());
+      });
+    });
+  }
+
+  async listen(): Promise<void> {
+    const host = this.options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      this.http.once('error', reject);
+      this.http.listen(this.options.port ?? 0, host, () => resolve());
+    });
+    const { port } = this.http.address() as AddressInfo;
+    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  }
+
+  seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void {
+    this.state.seedProviderTokens(tokens);
+  }
+
+  storedSettings(): Record<string, unknown> | null {
+    return this.state.settings ? structuredClone(this.state.settings) : null;
+  }
+
+  setFault(fault: Fault | null): void {
+    this.fault = fault ? { ...fault } : null;
+  }
+
+  reset(): void {
+    this.state.reset();
+    this.requests.length = 0;
+    this.fault = null;
+    this.rateLimiter?.clear();
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
+    this.http.closeAllConnections();
+    await closed;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const target = req.url ?? '/';
+    const url = new URL(target, 'http://localhost');
+    const path = url.pathname;
+    const raw = await readBody(req);
+    if (this.options.controlApi && path.startsWith('/_test/')) {
+      this.send(res, handleControl(this, method, path, raw));
+      return;
+    }
+    const record = path.startsWith('/api') ? this.record(req, target, raw) : undefined;
+
+    const fault = record ? this.takeFault(path) : null;
+    if (fault) {
+      if (fault.delayMs) await this.sleep(fault.delayMs);
+      if (fault.destroy) {
+        req.socket.destroy();
+        return;
+      }
+      if (fault.status !== undefined || fault.body !== undefined) {
+        const reply = { status: fault.status ?? 500, body: fault.body ?? '', contentType: fault.contentType ?? 'application/json' };
+        this.send(res, { ...reply, bypassesMiddleware: true }, record);
+        return;
+      }
+    }
+
+    // RateLimitMiddleware is the outermost middleware: its 429 carries no cache headers.
+    const decision = this.rateLimiter?.check(req.socket.remoteAddress ?? '');
+    if (decision === 'refuse') {
+      const tooMany = jsonReply(429, { message: 'Too many requests' }, { 'retry-after': '1' });
+      this.send(res, { ...tooMany, bypassesMiddleware: true }, record);
+      return;
+    }
+    if (decision === 'delay') await this.sleep(1000);
+
+    this.send(res, this.route(method, url, raw, req.headers), record);
+  }
+
+  /** Starlette routing, then FastAPI's order: body decoding, the API-key dependency, then validation and handler. */
+  private route(method: string, target: URL, raw: Buffer, headers: IncomingHttpHeaders): Reply {
+    const path = target.pathname;
+    const route = this.routes[path];
+    if (!route) {
+      // Starlette's redirect_slashes (the server without a bundled frontend, as nested runtimes run it).
+      const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+      if (!this.routes[other]) return detailReply(404, 'Not Found');
+      const location = `http://${headers.host ?? 'localhost'}${other}${target.search}`;
+      return { status: 307, body: '', contentType: '', headers: { location } };
+    }
+    const endpoint = route.methods[method];
+    if (!endpoint) return detailReply(405, 'Method Not Allowed', { allow: route.allow });
+    let body: Body = NO_BODY;
+    if (endpoint.body) {
+      const decoded = decodeBody(raw, headers['content-type']);
+      if ('reply' in decoded) return decoded.reply;
+      body = decoded.body;
+    }
+    const key = this.options.sessionApiKey;
+    if (key && headers['x-session-api-key'] !== key) return detailReply(401, 'Unauthorized');
+    return guard(() => endpoint.run(body));
+  }
+
+  private record(req: IncomingMessage, target: string, raw: Buffer): RecordedRequest {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const entry: RecordedRequest = { method: req.method ?? 'GET', path: target, headers, body: raw.toString('utf8'), status: 0, time: Date.now() };
+    this.requests.push(entry);
+    return entry;
+  }
+
+  private takeFault(path: string): Fault | null {
+    const fault = this.fault;
+    if (!fault || !path.startsWith(fault.pathPrefix ?? '')) return null;
+    if (fault.times !== undefined) {
+      if (fault.times <= 0) return null;
+      fault.times -= 1;
+      if (fault.times === 0) this.fault = null;
+    }
+    return fault;
+  }
+
+  private send(res: ServerResponse, reply: Reply, record?: RecordedRequest): void {
+    if (record) record.status = reply.status;
+    if (res.destroyed) return;
+    const headers: Record<string, string | number> = {
+      'content-length': Buffer.byteLength(reply.body),
+      ...(reply.contentType ? { 'content-type': reply.contentType } : {}),
+      server: 'uvicorn',
+      ...reply.headers,
+      ...(reply.bypassesMiddleware ? {} : NO_CACHE),
+    };
+    if (reply.closesConnection) res.on('finish', () => res.socket?.end());
+    res.writeHead(reply.status, headers);
+    res.end(reply.body);
+  }
+}
+
+export async function startContractServer(options: ContractServerOptions = {}): Promise<ContractServer> {
+  const server = new ContractServerImpl(options);
+  await server.listen();
+  return server;
+}

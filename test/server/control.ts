@@ -1,0 +1,49 @@
+// The /_test/* routes: the same test hooks as the ContractServer object, for tests that only have the URL
+// (the VS Code end-to-end suites run the server in another process). No auth, not recorded, not rate limited.
+import { Reply } from './http';
+import { dumpPyJson } from './pyJson';
+import type { Fault, RecordedRequest } from './contractServer';
+import type { ProviderTokenSeed } from './state';
+
+export interface ControlTarget {
+  readonly requests: RecordedRequest[];
+  seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void;
+  storedSettings(): Record<string, unknown> | null;
+  setFault(fault: Fault | null): void;
+  reset(): void;
+}
+
+// dumpPyJson rather than JSON.stringify: stored settings may hold Python's unbounded ints as bigint.
+const reply = (status: number, value: unknown): Reply => ({ status, body: dumpPyJson(value), contentType: 'application/json' });
+const OK = reply(200, { ok: true });
+
+function parse(raw: Buffer): unknown {
+  return raw.length === 0 ? null : JSON.parse(raw.toString('utf8'));
+}
+
+export function handleControl(target: ControlTarget, method: string, path: string, raw: Buffer): Reply {
+  try {
+    switch (`${method} ${path}`) {
+      case 'GET /_test/requests':
+        return reply(200, target.requests);
+      case 'DELETE /_test/requests':
+        target.requests.length = 0;
+        return OK;
+      case 'POST /_test/reset':
+        target.reset();
+        return OK;
+      case 'POST /_test/provider-tokens':
+        target.seedProviderTokens((parse(raw) ?? {}) as Record<string, ProviderTokenSeed>);
+        return OK;
+      case 'GET /_test/stored-settings':
+        return reply(200, target.storedSettings());
+      case 'POST /_test/fault':
+        target.setFault(parse(raw) as Fault | null);
+        return OK;
+      default:
+        return reply(404, { error: `no control route ${method} ${path}` });
+    }
+  } catch (e) {
+    return reply(400, { error: e instanceof Error ? e.message : String(e) });
+  }
+}
