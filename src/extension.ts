@@ -5,7 +5,12 @@ import { ApiKeyStore } from './vscode/apiKeyStore';
 import { apiKeyCommands } from './vscode/apiKeyCommands';
 import { registerCommands } from './vscode/commands';
 import { ServerConnection } from './vscode/connection';
+import { conversationCommands } from './vscode/conversations/conversationCommands';
+import { ConversationStore } from './vscode/conversations/conversationStore';
+import { ConversationTargets } from './vscode/conversations/conversationTarget';
+import { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { ErrorPresenter } from './vscode/errorPresenter';
+import { GitRepositories } from './vscode/git/gitRepositories';
 import { Logger } from './vscode/log';
 import { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
@@ -16,6 +21,7 @@ import { ConnectionStatusBar } from './vscode/statusBar';
 export interface TestingApi {
   getStoredApiKey(serverUrl: string): Promise<string | undefined>;
   readonly settings: SettingsController;
+  readonly targets: ConversationTargets;
 }
 
 export function activate(context: vscode.ExtensionContext): { testing?: TestingApi } {
@@ -25,19 +31,23 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const connection = new ServerConnection(keys, logger);
   const settings = new SettingsController(connection, errors, logger);
   const documents = new SettingsDocumentProvider(settings);
+  const conversations = new ConversationStore(context.globalState);
+  const targets = new ConversationTargets(new GitRepositories(), settings, context.globalState, logger);
   context.subscriptions.push(
-    logger, keys, connection, settings, documents,
+    logger, keys, connection, settings, documents, conversations,
+    new ConversationsTreeProvider(conversations, connection),
     new SettingsTreeProvider(settings),
     new ConnectionStatusBar(settings, () => (connection.url.ok ? connection.url.url : '')),
     ...registerCommands({
       ...apiKeyCommands(connection, keys, logger),
       ...settingsCommands(settings, connection, documents),
+      ...conversationCommands(connection, targets, conversations, errors, logger),
     }),
   );
   void settings.refresh();
   // Only a test run may look into the secret storage and the panel's state from outside.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { testing: { getStoredApiKey: (url) => keys.get(url), settings } }
+    ? { testing: { getStoredApiKey: (url) => keys.get(url), settings, targets } }
     : {};
 }
 

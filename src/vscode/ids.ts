@@ -18,12 +18,19 @@ export const Command = {
   EditMcpServer: 'openhands.editMcpServer',
   RemoveMcpServer: 'openhands.removeMcpServer',
   OpenServerSettings: 'openhands.openServerSettings',
+  StartConversation: 'openhands.startConversation',
+  SendFileAsMessage: 'openhands.sendFileAsMessage',
+  SendSelectionAsMessage: 'openhands.sendSelectionAsMessage',
+  OpenConversation: 'openhands.openConversation',
+  CopyConversationLink: 'openhands.copyConversationLink',
+  RemoveConversation: 'openhands.removeConversation',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 
 export const View = {
   Container: 'openhands',
   Settings: 'openhands.settings',
+  Conversations: 'openhands.conversations',
 } as const;
 
 /** Context keys for `when` clauses of views, welcome views and menus. */

@@ -1,0 +1,35 @@
+// The Conversations view: the conversations started from this VS Code on the configured server.
+import * as vscode from 'vscode';
+import type { ServerConnection } from '../connection';
+import { View } from '../ids';
+import { Disposable } from '../lifecycle';
+import type { ConversationStore, StartedConversation } from './conversationStore';
+
+export class ConversationsTreeProvider extends Disposable implements vscode.TreeDataProvider<StartedConversation> {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly store: ConversationStore, private readonly connection: ServerConnection) {
+    super();
+    this.register(vscode.window.createTreeView(View.Conversations, { treeDataProvider: this }));
+    this.register(store.onDidChange(() => this.changed.fire()));
+    this.register(connection.onDidChange(() => this.changed.fire()));
+  }
+
+  getChildren(conversation?: StartedConversation): StartedConversation[] {
+    const url = this.connection.url;
+    return conversation || !url.ok ? [] : [...this.store.list(url.url)];
+  }
+
+  getTreeItem(conversation: StartedConversation): vscode.TreeItem {
+    const item = new vscode.TreeItem(conversation.title || '(no message)');
+    const when = new Date(conversation.startedAt).toLocaleString();
+    const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : 'no repository';
+    item.id = conversation.id;
+    item.description = `${where} · ${when}`;
+    item.tooltip = `${conversation.title}\n${where}\nStarted ${when}${conversation.status ? ` · ${conversation.status}` : ''}\nid ${conversation.id}`;
+    item.iconPath = new vscode.ThemeIcon('comment-discussion');
+    item.contextValue = 'conversation';
+    return item;
+  }
+}

@@ -1,0 +1,38 @@
+// The part of the built-in git extension's API (extensions/git/src/api/git.d.ts, version 1) this extension
+// reads, declared structurally so nothing is vendored that is not used.
+import type * as vscode from 'vscode';
+
+export interface GitBranch {
+  readonly name?: string;
+  readonly upstream?: { readonly remote: string; readonly name: string };
+  readonly ahead?: number;
+  readonly behind?: number;
+}
+
+export interface GitRemoteEntry {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+
+export interface GitRepository {
+  readonly rootUri: vscode.Uri;
+  readonly state: {
+    readonly HEAD: GitBranch | undefined;
+    readonly remotes: readonly GitRemoteEntry[];
+  };
+  status(): Promise<void>;
+}
+
+export interface GitApi {
+  readonly state: 'uninitialized' | 'initialized';
+  readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
+  readonly repositories: readonly GitRepository[];
+  getRepository(uri: vscode.Uri): GitRepository | null;
+  openRepository?(root: vscode.Uri): Promise<GitRepository | null>;
+}
+
+export interface GitExtension {
+  readonly enabled: boolean;
+  getAPI(version: 1): GitApi;
+}
