@@ -1,5 +1,6 @@
 // Bundles the extension into dist/extension.js (after the esbuild-sample's build script).
 // `--production` minifies and drops source maps; `--watch` rebuilds on change.
+import { rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -18,6 +19,8 @@ const ctx = await esbuild.context({
   external: ['vscode'],
   logLevel: 'warning',
 });
+// A source map from an earlier development build would otherwise sit beside the minified bundle.
+if (production) rmSync('dist/extension.js.map', { force: true });
 if (watch) {
   await ctx.watch();
 } else {

@@ -10,6 +10,7 @@ const NOT_UNIT = new Set(['e2e', 'conformance']);
 
 function findTests(dir) {
   if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) return dir.endsWith('.test.js') ? [dir] : [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return findTests(path);

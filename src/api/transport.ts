@@ -128,6 +128,8 @@ async function readCapped(response: Response, max: number, request: RequestInfo)
     throw tooLarge();
   }
   if (!response.body) return '';
+  // A declared length within the cap is read in one go; only an undeclared one is counted chunk by chunk.
+  if (response.headers.get('content-length') !== null && Number.isFinite(declared)) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';

@@ -1,0 +1,80 @@
+// `npm run bench`: sizes and ratios, printed, not asserted. Run after a production build and `npm run package`.
+//   bundle and VSIX size; the client's overhead over a bare fetch of the same request; the settings tree build.
+import { statSync } from 'node:fs';
+import { fetch as undiciFetch } from 'undici';
+import { createClient, type FetchFunction } from '../src/api/client';
+import { Incoming } from '../src/api/schemas';
+import { buildSettingsTree } from '../src/core/settingsTree';
+import { startContractServer } from '../test/server/contractServer';
+import { median, timeEach } from './stats';
+
+const KEY = 'bench-session-key';
+const CALLS = 2000;
+const WARMUP = 200;
+
+async function clientOverhead(): Promise<{ client: number; bare: number }> {
+  const server = await startContractServer({ sessionApiKey: KEY });
+  try {
+    const fetch = undiciFetch as unknown as FetchFunction;
+    const client = createClient({ baseUrl: server.url, fetch, getApiKey: async () => KEY, timeoutMs: 10_000 });
+    await client.storeSettings({ llm_model: 'bench/model', llm_api_key: 'bench-llm-key' });
+    const request = { initial_user_msg: 'Fix the failing test', repository: null, selected_branch: null };
+    const bare = async () => {
+      const response = await fetch(`${server.url}/api/conversations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Session-API-Key': KEY },
+        body: JSON.stringify(request),
+      });
+      await response.json();
+    };
+    const viaClient = () => client.createConversation(request);
+    await timeEach(WARMUP, bare);
+    await timeEach(WARMUP, viaClient);
+    // Alternate in blocks so that drift of the machine affects both sides alike.
+    const bareTimes: number[] = [];
+    const clientTimes: number[] = [];
+    for (let block = 0; block < 10; block++) {
+      bareTimes.push(...(await timeEach(CALLS / 10, bare)));
+      clientTimes.push(...(await timeEach(CALLS / 10, viaClient)));
+      server.requests.length = 0;
+    }
+    return { client: median(clientTimes), bare: median(bareTimes) };
+  } finally {
+    await server.close();
+  }
+}
+
+async function treeBuild(): Promise<number> {
+  const settings = Incoming.LoadedSettings.parse({
+    llm_model: 'anthropic/claude', llm_api_key_set: true, search_api_key_set: true, confirmation_mode: true, max_iterations: 50,
+    mcp_config: {
+      sse_servers: Array.from({ length: 5 }, (_, i) => ({ url: `http://mcp${i}.local/sse`, api_key: 'k' })),
+      shttp_servers: [{ url: 'https://mcp.example/mcp' }],
+      stdio_servers: [{ name: 'fs', command: 'npx', args: ['-y', 'server-fs'], env: { A: '1' } }],
+    },
+    provider_tokens_set: { github: null, gitlab: 'gitlab.corp' },
+  });
+  await timeEach(200, () => buildSettingsTree(settings));
+  return median(await timeEach(1000, () => buildSettingsTree(settings)));
+}
+
+function kib(path: string): string {
+  return `${(statSync(path).size / 1024).toFixed(1)} KiB`;
+}
+
+async function main(): Promise<void> {
+  const overhead = await clientOverhead();
+  const tree = await treeBuild();
+  const rows: [string, string, string][] = [
+    ['dist/extension.js (minified bundle)', kib('dist/extension.js'), '<= 150 KiB'],
+    ['dist/openhands-conversations.vsix', kib('dist/openhands-conversations.vsix'), '<= 100 KiB'],
+    [`createConversation median, bare fetch (${CALLS} calls)`, `${overhead.bare.toFixed(3)} ms`, ''],
+    [`createConversation median, client (${CALLS} calls)`, `${overhead.client.toFixed(3)} ms`, ''],
+    ['client overhead ratio (client / bare)', (overhead.client / overhead.bare).toFixed(3), '<= 1.15'],
+    ['settings tree build, median of 1000', `${tree.toFixed(4)} ms`, '<= 1 ms'],
+  ];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);
+}
+
+void main();

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Provisions the real OpenHands server (PyPI `openhands-ai`) for the conformance suite.
+#
+#   scripts/openhands/provision.sh            -> .cache/openhands/venv with openhands-ai==0.54.0
+#
+# Steps, each skipped when its result is already there (a second run takes about a second):
+#   1. a CPython >=3.12,<3.14: OPENHANDS_PYTHON if set, else one already on the machine (PATH, pyenv's
+#      versions folder, an earlier build in .cache/openhands/python), else a build from source (about
+#      6-7 min on 2 cores; needs root for apt-get and the usual build dependencies, which this image has);
+#   2. a venv in .cache/openhands/venv (git-ignored) with openhands-ai and the pinned dependencies of
+#      constraints-<version>.txt beside this script, installed by uv (itself from PyPI, into .cache/openhands/uv).
+#
+# Environment:
+#   OPENHANDS_VERSION      default 0.54.0
+#   OPENHANDS_PYTHON       interpreter to use (skips the search and the build)
+#   OPENHANDS_CACHE        default <repo>/.cache/openhands
+#   OPENHANDS_BUILD_PYTHON=1  build CPython from source even when one is on the machine (to test that route)
+#   OPENHANDS_INSTALLER=pip   install with pip instead of uv
+# Prints the venv's python path as its last line. The installer's log is kept in $OPENHANDS_CACHE/install.log.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+VERSION=${OPENHANDS_VERSION:-0.54.0}
+CACHE=${OPENHANDS_CACHE:-$REPO/.cache/openhands}
+VENV=$CACHE/venv
+BUILT=$CACHE/python
+CONSTRAINTS=$HERE/constraints-$VERSION.txt
+STAMP=$VENV/.provisioned
+UV_VERSION=0.13.9
+
+log() { echo "[provision] $*" >&2; }
+
+# A usable interpreter: the right version, and the stdlib parts pip and the server need.
+usable_python() {
+  "$1" - <<'PY' >/dev/null 2>&1
+import sys
+assert (3, 12) <= sys.version_info[:2] < (3, 14)
+import ssl, sqlite3, ctypes, lzma, bz2, zlib, venv, ensurepip  # noqa: F401
+PY
+}
+
+find_python() {
+  local c
+  if [ -n "${OPENHANDS_PYTHON:-}" ]; then
+    usable_python "$OPENHANDS_PYTHON" || { log "OPENHANDS_PYTHON=$OPENHANDS_PYTHON is not a usable CPython 3.12/3.13"; return 1; }
+    echo "$OPENHANDS_PYTHON"; return 0
+  fi
+  for c in "$BUILT"/bin/python3.1[23]; do
+    [ -x "$c" ] && usable_python "$c" && { echo "$c"; return 0; }
+  done
+  [ "${OPENHANDS_BUILD_PYTHON:-0}" = 1 ] && return 1
+  # Plain commands first (pyenv's shims fail when the version is not selected, which usable_python catches),
+  # then pyenv's installed versions directly, newest 3.12 first: 0.54.0's Docker image runs 3.12.
+  for c in python3.12 python3.13; do
+    command -v "$c" >/dev/null && usable_python "$c" && { command -v "$c"; return 0; }
+  done
+  local root; root=$( (pyenv root 2>/dev/null) || echo "$HOME/.pyenv")
+  for c in $(ls -d "$root"/versions/3.12.*/bin/python3.12 2>/dev/null | sort -rV) \
+           $(ls -d "$root"/versions/3.13.*/bin/python3.13 2>/dev/null | sort -rV); do
+    usable_python "$c" && { echo "$c"; return 0; }
+  done
+  return 1
+}
+
+# Builds CPython 3.13 into $BUILT from Debian trixie's python3.13 source package, whose orig tarball is
+# upstream's Python-3.13.x.tar.xz (python.org itself is not reachable from these machines). apt runs with a
+# private state folder, so the system's apt configuration is left as it is.
+build_python() {
+  local w=$CACHE/python-build mirror tarball
+  rm -rf "$w"; mkdir -p "$w"
+  mirror=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
+  mirror=${mirror:-http://deb.debian.org/debian}
+  log "building CPython 3.13 from Debian trixie's source package ($mirror), about 6-7 min"
+  mkdir -p "$w"/apt/{lists/partial,cache/archives/partial,etc/sources.list.d,etc/preferences.d} "$w/src"
+  touch "$w/apt/status"
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main" > "$w/apt/etc/sources.list"
+  local apt=(apt-get -o Dir::Etc="$w/apt/etc" -o Dir::State::Lists="$w/apt/lists" -o Dir::State::status="$w/apt/status"
+             -o Dir::Cache="$w/apt/cache" -o Acquire::Languages=none -o APT::Sandbox::User=root)
+  "${apt[@]}" update -qq
+  (cd "$w/src" && "${apt[@]}" source --download-only -qq python3.13)
+  tarball=$(ls "$w"/src/python3.13_*.orig.tar.xz | head -n1)
+  [ -f "$tarball" ] || { log "no python3.13 orig tarball in trixie's sources"; return 1; }
+  log "source: $(basename "$tarball") sha256 $(sha256sum "$tarball" | cut -c1-16)..."
+  tar -xJf "$tarball" -C "$w/src"
+  (cd "$w"/src/Python-3.13.*/ \
+    && ./configure --prefix="$BUILT" --with-ensurepip=install >"$w/configure.log" 2>&1 \
+    && make -j"$(nproc)" >"$w/make.log" 2>&1 \
+    && make install >"$w/install.log" 2>&1) \
+    || { log "build failed; last lines:"; tail -n 30 "$w"/*.log >&2; return 1; }
+  "$BUILT/bin/python3.13" --version >&2
+  rm -rf "$w"   # kept on failure, for its logs
+}
+
+mkdir -p "$CACHE"
+PY=$(find_python) || { build_python; PY=$(find_python); }
+PYVER=$("$PY" -c 'import sys; print(".".join(map(str, sys.version_info[:3])))')
+
+# The stamp names everything the venv depends on; when it matches, there is nothing to do.
+want="openhands-ai==$VERSION python=$PY ($PYVER) constraints=$( [ -f "$CONSTRAINTS" ] && sha256sum "$CONSTRAINTS" | cut -c1-16 || echo none)"
+if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ] && [ -x "$VENV/bin/python" ]; then
+  log "reusing $VENV ($want)"
+  echo "$VENV/bin/python"; exit 0
+fi
+
+log "python: $PY ($PYVER)"
+rm -rf "$VENV"
+req=("openhands-ai==$VERSION")
+if [ -f "$CONSTRAINTS" ]; then req+=(-c "$CONSTRAINTS"); else log "no $CONSTRAINTS: dependencies resolve to their newest versions"; fi
+started=$(date +%s)
+# uv (from PyPI, pinned) installs the ~290 packages in about 25 s where pip takes 2-4 min, mostly because it
+# downloads in parallel. pip stays as the fallback, and OPENHANDS_INSTALLER=pip forces it.
+UV=$CACHE/uv/bin/uv
+if [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && { [ -x "$UV" ] || { "$PY" -m venv "$CACHE/uv" && "$CACHE/uv/bin/python" -m pip install -q --disable-pip-version-check "uv==$UV_VERSION"; } >"$CACHE/install.log" 2>&1; }; then
+  log "uv pip install ${req[*]} (log: $CACHE/install.log)"
+  "$UV" venv -q --python "$PY" "$VENV" >>"$CACHE/install.log" 2>&1 \
+    && VIRTUAL_ENV=$VENV "$UV" pip install --system-certs "${req[@]}" >>"$CACHE/install.log" 2>&1 \
+    || { log "uv failed; last lines of $CACHE/install.log:"; tail -n 40 "$CACHE/install.log" >&2; exit 1; }
+else
+  log "pip install ${req[*]} (log: $CACHE/install.log)"
+  "$PY" -m venv "$VENV"
+  "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${req[@]}" >"$CACHE/install.log" 2>&1 \
+    || { log "pip failed; last lines of $CACHE/install.log:"; tail -n 40 "$CACHE/install.log" >&2; exit 1; }
+fi
+log "installed in $(( $(date +%s) - started )) s"
+"$VENV/bin/python" -c 'import importlib.metadata as m; print("openhands-ai", m.version("openhands-ai"), "fastapi", m.version("fastapi"), "pydantic", m.version("pydantic"))' >&2
+echo "$want" > "$STAMP"
+echo "$VENV/bin/python"
