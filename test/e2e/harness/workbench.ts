@@ -55,7 +55,7 @@ export class Workbench {
     return this.page.locator('.part.sidebar .pane-body .monaco-list-row').allInnerTexts();
   }
 
-  /** F1, type the command's title, choose it. */
+  /** F1, type the command's title, choose it. Returns once the palette is gone or shows the command's own input. */
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('F1');
     const box = this.page.locator(QUICK_INPUT_BOX);
@@ -67,7 +67,14 @@ export class Workbench {
       })
       .first();
     await row.waitFor({ timeout: 30_000 });
+    const typed = await box.inputValue();
     await row.click();
+    // A command that asks for input reuses the same widget: wait until it no longer holds the palette's text.
+    // (A string: this project's TypeScript has no DOM types; it runs in the page.)
+    await this.page.waitForFunction(
+      `(() => { const input = document.querySelector(${JSON.stringify(QUICK_INPUT_BOX)});
+        return !input || input.offsetParent === null || input.value !== ${JSON.stringify(typed)}; })()`,
+    );
   }
 
   /**
@@ -78,8 +85,13 @@ export class Workbench {
     const box = this.page.locator(QUICK_INPUT_BOX);
     await box.waitFor({ state: 'visible', timeout: 30_000 });
     if (password !== undefined) {
-      const type = await box.getAttribute('type');
-      if ((type === 'password') !== password) throw new Error(`input box type is ${type}, expected password=${password}`);
+      const expected = password ? 'password' : 'text';
+      await this.page
+        .locator(`${QUICK_INPUT_BOX}[type="${expected}"]`)
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .catch(async () => {
+          throw new Error(`the input box is of type ${await box.getAttribute('type')}, expected ${expected}`);
+        });
     }
     const prompt = [
       (await box.getAttribute('placeholder')) ?? '',

@@ -1,0 +1,100 @@
+// npm run test:e2e: provisions the tools, starts the contract server and code-server, runs the extension-host
+// suites (test/e2e/host) and the UI scenarios (test/e2e/ui), prints "e2e: N passed, N failed", stops everything.
+// usage: node out/test/e2e/harness/main.js [--only host|ui] [--grep <regexp>] [--keep]
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchBrowser } from './browser';
+import { runHostSuites } from './hostRunner';
+import { sampleMemory } from './memory';
+import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR } from './paths';
+import { cleanupAll, installSignalHandlers, onCleanup } from './processes';
+import { add, countsLine, seconds, type Counts } from './report';
+import { startSession, type Session } from './session';
+import { runUiScenarios } from './uiRunner';
+
+const SESSION_API_KEY = 'e2e-session-key';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      grep: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  if (values.only !== undefined && values.only !== 'host' && values.only !== 'ui') {
+    throw new Error('--only takes host or ui');
+  }
+  return { only: values.only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep };
+}
+
+/** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
+function saveLogs(session: Session, failed: boolean): void {
+  fs.copyFileSync(session.codeServer.logFile, path.join(RESULTS_DIR, 'code-server.log'));
+  const vscodeLogs = path.join(session.runFolder.userDataDir, 'logs');
+  if (failed && fs.existsSync(vscodeLogs)) fs.cpSync(vscodeLogs, path.join(RESULTS_DIR, 'vscode-logs'), { recursive: true });
+}
+
+async function main(): Promise<Counts> {
+  const args = options();
+  const startedAt = Date.now();
+  const memory = sampleMemory();
+  fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
+
+  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: SESSION_API_KEY });
+  const ready = seconds(startedAt);
+  console.log(`code-server on ${session.codeServer.url}, contract server on ${session.server.url} (ready after ${ready})`);
+  const browser = await launchBrowser(session.tools.chromium, session.runFolder);
+  onCleanup(() => browser.close());
+
+  let total: Counts = { passed: 0, failed: 0 };
+  if (args.only !== 'ui') {
+    console.log('Extension-host suites');
+    const counts = await runHostSuites({
+      browser,
+      codeServer: session.codeServer,
+      extensionPath: REPO_ROOT,
+      testsEntry: HOST_SUITES_ENTRY,
+      resultsDir: RESULTS_DIR,
+    });
+    total = add(total, counts);
+  }
+  if (args.only !== 'host') {
+    const counts = await runUiScenarios({
+      browser,
+      codeServer: session.codeServer,
+      extensionPath: REPO_ROOT,
+      server: session.server,
+      context: session.context,
+      resultsDir: RESULTS_DIR,
+      ...(args.grep ? { grep: args.grep } : {}),
+    });
+    total = add(total, counts);
+  }
+  if (total.passed + total.failed === 0) {
+    console.error('no test ran');
+    total.failed = 1;
+  }
+  saveLogs(session, total.failed > 0);
+  if (total.failed > 0 || args.keep) session.keepRunFolder();
+  memory.stop();
+  console.log(`e2e took ${seconds(startedAt)}; peak memory (summed RSS of the harness, code-server, extension hosts, chromium): ${memory.peakMiB()} MiB`);
+  console.log(`screenshots and logs: ${path.relative(process.cwd(), RESULTS_DIR)}/`);
+  return total;
+}
+
+installSignalHandlers();
+let result: Counts = { passed: 0, failed: 1 }; // what a run that broke before counting reports
+main()
+  .then((total) => (result = total))
+  .catch((error: unknown) => {
+    console.error(`e2e run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  })
+  .finally(async () => {
+    await cleanupAll();
+    console.log(countsLine(result, 'e2e')); // last, after the cleanup's own messages
+    process.exit(result.failed > 0 ? 1 : 0);
+  });

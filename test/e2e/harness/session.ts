@@ -1,0 +1,73 @@
+// Everything a run needs, started in order and registered for cleanup in reverse order:
+// tools, run folder, git workspace, contract server, context file, code-server pointed at the contract server.
+import * as path from 'node:path';
+import { installExtension, startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
+import { startE2eContractServer, type ContractServer } from './contract';
+import { CONTEXT_ENV, writeE2eContext, type E2eContext } from './context';
+import { onCleanup } from './processes';
+import { provision, type Tools } from './provision';
+import { createRunFolder, type RunFolder } from './runFolder';
+import { createGitWorkspace } from './workspace';
+
+export interface SessionOptions {
+  kind: 'e2e' | 'demo';
+  smokeTestDriver: boolean;
+  sessionApiKey: string;
+  /** Install this VSIX instead of loading the extension from source through the payload. */
+  vsix?: string;
+  port?: number;
+}
+
+export interface Session {
+  tools: Tools;
+  runFolder: RunFolder;
+  server: ContractServer;
+  context: E2eContext;
+  codeServer: CodeServer;
+  /** Keeps the run folder at cleanup (a failed run, or --keep); it is removed otherwise. */
+  keepRunFolder(): void;
+}
+
+export async function startSession(options: SessionOptions): Promise<Session> {
+  const tools = await provision();
+  const runFolder = createRunFolder(options.kind);
+  let removeRunFolder = true;
+  onCleanup(() => {
+    if (removeRunFolder) runFolder.remove();
+    else console.log(`run folder kept: ${runFolder.root}`);
+  });
+  try {
+    const workspace = createGitWorkspace(runFolder.root, runFolder.env());
+    const server = await startE2eContractServer(options.sessionApiKey);
+    onCleanup(() => server.close());
+
+    const context: E2eContext = {
+      contractUrl: server.url,
+      sessionApiKey: options.sessionApiKey,
+      workspaceFolder: workspace.folder,
+      remoteUrl: workspace.remoteUrl,
+      branch: workspace.branch,
+      userDataDir: runFolder.userDataDir,
+      runFolder: runFolder.root,
+    };
+    const contextFile = path.join(runFolder.root, 'e2e-context.json');
+    writeE2eContext(contextFile, context);
+
+    const codeServerOptions: CodeServerOptions = {
+      tools,
+      runFolder,
+      workspaceFolder: workspace.folder,
+      machineSettings: { 'openhands.serverUrl': server.url },
+      smokeTestDriver: options.smokeTestDriver,
+      env: { [CONTEXT_ENV]: contextFile },
+      ...(options.port !== undefined ? { port: options.port } : {}),
+    };
+    if (options.vsix) await installExtension(codeServerOptions, options.vsix);
+    const codeServer = await startCodeServer(codeServerOptions);
+    onCleanup(() => codeServer.stop());
+    return { tools, runFolder, server, context, codeServer, keepRunFolder: () => (removeRunFolder = false) };
+  } catch (error) {
+    removeRunFolder = false; // its logs tell why
+    throw error;
+  }
+}
