@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Command, View } from '../../../src/vscode/ids';
-import { contract, e2eContext, header, serverUrl, testingApi, waitFor } from './support';
+import { describeRequests, nextRequest, settledCount } from '../harness/requests';
+import { contract, e2eContext, serverUrl, testingApi } from './support';
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -37,16 +38,15 @@ describe('the session API key', () => {
     assert.deepEqual(holding, []);
   });
 
-  it('is sent with the next request (the Settings view loading GET /api/settings)', async () => {
+  it('is sent with the next request', async () => {
     const { sessionApiKey } = e2eContext();
+    const before = await settledCount(contract.requests); // clearing the key in beforeEach may reload views
     await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
-    const before = (await contract.requests()).length;
     await vscode.commands.executeCommand(`workbench.view.extension.${View.Container}`);
-    const request = await waitFor('GET /api/settings', async () =>
-      (await contract.requests()).slice(before).find((r) => r.method === 'GET' && r.path === '/api/settings'),
-    );
-    assert.equal(header(request, 'X-Session-API-Key'), sessionApiKey);
-    assert.equal(request.status, 200);
+    const request = await nextRequest(contract.requests, before, (r) => r.path.startsWith('/api/'));
+    const seen = describeRequests((await contract.requests()).slice(before));
+    assert.equal(request.headers['x-session-api-key'], sessionApiKey, `requests after the key was set: ${seen}`);
+    assert.notEqual(request.status, 401, `the server refused the key: ${seen}`);
   });
 
   it('is removed from SecretStorage by Clear API Key', async () => {

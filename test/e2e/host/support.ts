@@ -2,6 +2,7 @@
 // server's control routes (it runs in the harness process; the extension host reaches it over HTTP).
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
+import type { RecordedRequest } from '../../server/contractServer';
 import { normalizeServerUrl } from '../../../src/core/serverUrl';
 import { readE2eContext, type E2eContext } from '../harness/context';
 
@@ -33,45 +34,15 @@ export async function testingApi(): Promise<TestingApi> {
   return api.testing;
 }
 
-/** A request as the contract server recorded it (GET /_test/requests). */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-  status: number;
-  time: string;
-}
-
-async function control(method: string, route: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${e2eContext().contractUrl}/_test/${route}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
+async function control(method: string, route: string): Promise<unknown> {
+  const response = await fetch(`${e2eContext().contractUrl}/_test/${route}`, { method });
   if (!response.ok) throw new Error(`${method} /_test/${route}: HTTP ${response.status}`);
   const text = await response.text();
   return text ? JSON.parse(text) : undefined;
 }
 
-/** The contract server's control routes. */
+/** The contract server's control routes (GET /_test/requests etc.; see test/server/control.ts). */
 export const contract = {
   requests: async () => (await control('GET', 'requests')) as RecordedRequest[],
   reset: () => control('POST', 'reset'),
 };
-
-export function header(request: RecordedRequest, name: string): string | undefined {
-  const value = request.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Polls `probe` until it returns something other than undefined. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
