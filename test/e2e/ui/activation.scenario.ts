@@ -1,0 +1,14 @@
+// A person opens the workspace: the OpenHands item appears in the activity bar, and
+// F1 > "OpenHands: Show Log" activates the extension and shows its output channel, which names the
+// server it talks to (the contract server, from the machine-scoped openhands.serverUrl).
+import * as assert from 'node:assert/strict';
+import { scenario } from '../harness/scenario';
+
+export default scenario('the extension activates and shows its log', async ({ workbench, page, context }) => {
+  await workbench.waitForActivityBarItem();
+  await workbench.runCommand('OpenHands: Show Log');
+  const panel = page.locator('.part.panel');
+  await panel.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.equal(await panel.locator('select.monaco-select-box').first().inputValue().catch(() => ''), 'OpenHands');
+  await panel.locator('.view-lines', { hasText: `Server: ${context.contractUrl}` }).waitFor({ timeout: 30_000 });
+});
