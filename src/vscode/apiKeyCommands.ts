@@ -1,5 +1,6 @@
 // Set API Key / Clear API Key: the session API key of the configured server, in the secret storage only.
 import * as vscode from 'vscode';
+import { isLoopbackUrl } from '../core/serverUrl';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { CommandHandler } from './commands';
 import { Setting, openSetting } from './config';
@@ -27,7 +28,7 @@ export function apiKeyCommands(connection: ServerConnection, keys: ApiKeyStore, 
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() ? undefined : 'Enter the key, or press Escape to cancel.'),
     }))?.trim();
-    if (!key) return false;
+    if (!key || !(await consentToPlainHttp(url))) return false;
     try {
       await keys.set(url, key);
       logger.info(`API key saved for ${url}`);
@@ -57,4 +58,15 @@ export function apiKeyCommands(connection: ServerConnection, keys: ApiKeyStore, 
     [Command.ClearApiKey]: clearApiKey,
     [Command.ShowLog]: () => logger.show(),
   } satisfies Record<string, CommandHandler>;
+}
+
+/** Plain http to another machine shows the key to anyone on the way; the person decides, once, knowingly. */
+async function consentToPlainHttp(url: string): Promise<boolean> {
+  if (!url.startsWith('http://') || isLoopbackUrl(url)) return true;
+  const store = 'Store and Send over HTTP';
+  const choice = await vscode.window.showWarningMessage(
+    `${url} is not encrypted (http) and not on this machine.`,
+    { modal: true, detail: 'The key would cross the network in clear text with every request. Use an https URL if the server has one.' },
+    store);
+  return choice === store;
 }
