@@ -212,20 +212,3 @@ export function dumpPyJson(value: unknown): string {
   const entries = value instanceof Map ? [...value.entries()] : Object.entries(value as object);
   return '{' + entries.map(([k, v]) => dumpString(String(k)) + ':' + dumpPyJson(v)).join(',') + '}';
 }
-
-/** A parsed tree as plain JavaScript data (for storage and for tests). */
-export function toPlain(value: PyValue): unknown {
-  if (value instanceof PyFloat) return value.value;
-  if (typeof value === 'bigint') return Number(value);
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, toPlain(v)]));
-  return value;
-}
-
-/** Plain JavaScript data as a parsed tree: how stored data is fed back through the validators. */
-export function fromPlain(value: unknown): PyValue {
-  if (Array.isArray(value)) return value.map(fromPlain);
-  if (value !== null && typeof value === 'object') return new Map(Object.entries(value).map(([k, v]) => [k, fromPlain(v)]));
-  if (typeof value === 'number' && !Number.isInteger(value)) return new PyFloat(value);
-  return value as PyValue;
-}

@@ -21,6 +21,8 @@ const CASES: [string, number, string][] = [
   ['{"confirmation_mode": "yes"}', 200, '{"message":"Settings stored"}'],
   ['{"confirmation_mode": "2"}', 422, '{"detail":[{"type":"bool_parsing","loc":["body","confirmation_mode"],"msg":"Input should be a valid boolean, unable to interpret input","input":"2"}]}'],
   ['{"confirmation_mode": 0.5}', 422, '{"detail":[{"type":"bool_type","loc":["body","confirmation_mode"],"msg":"Input should be a valid boolean","input":0.5}]}'],
+  ['{"confirmation_mode": 2.0}', 422, '{"detail":[{"type":"bool_parsing","loc":["body","confirmation_mode"],"msg":"Input should be a valid boolean, unable to interpret input","input":2.0}]}'],
+  ['{"confirmation_mode": 1e20}', 422, '{"detail":[{"type":"bool_type","loc":["body","confirmation_mode"],"msg":"Input should be a valid boolean","input":1e+20}]}'],
   ['{"confirmation_mode": 2}', 422, '{"detail":[{"type":"bool_parsing","loc":["body","confirmation_mode"],"msg":"Input should be a valid boolean, unable to interpret input","input":2}]}'],
   ['{"email_verified": "true"}', 200, '{"message":"Settings stored"}'],
   ['{"language": 5}', 422, '{"detail":[{"type":"string_type","loc":["body","language"],"msg":"Input should be a valid string","input":5}]}'],

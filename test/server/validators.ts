@@ -110,7 +110,7 @@ export const bool: Validator = (input, loc, errors) => {
   if (input instanceof PyFloat) {
     const x = input.value;
     if (x === 0 || x === 1) return x === 1;
-    return Number.isInteger(x) ? parsing() : type();
+    return Number.isInteger(x) && Math.abs(x) < I64 ? parsing() : type(); // an int-like float is read as an int
   }
   return type();
 };
