@@ -7,16 +7,16 @@ export class PyValueError extends Error {}
 
 // Python's str.isspace() set: differs from JS trim() (\x1c-\x1f and \x85 are spaces, \ufeff is not).
 const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
+// Unicode White_Space, what Rust's str::trim() removes: pydantic-core trims numbers in strings with it.
+const RUST_SPACE = '\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const edges = (space: string) => new RegExp(`^[${space}]+|[${space}]+$`, 'g');
+const PY_STRIP = edges(PY_SPACE);
+const RUST_TRIM = edges(RUST_SPACE);
 const PY_ALL_SPACE = new RegExp(`^[${PY_SPACE}]+$`);
 
-export function pyStrip(s: string): string {
-  return s.replace(PY_STRIP, '');
-}
-
-export function pyIsSpace(s: string): boolean {
-  return PY_ALL_SPACE.test(s);
-}
+export const pyStrip = (s: string): string => s.replace(PY_STRIP, '');
+export const rustTrim = (s: string): string => s.replace(RUST_TRIM, '');
+export const pyIsSpace = (s: string): boolean => PY_ALL_SPACE.test(s);
 
 /** `shlex.split(s)`: POSIX rules, no comments. */
 export function shlexSplit(s: string): string[] {

@@ -3,7 +3,7 @@
 // Every validator returns the converted value or INVALID after pushing its errors; model tables are built from
 // them in models.ts.
 import { PyDict, PyFloat, PyValue } from './pyJson';
-import { PyValueError } from './pyText';
+import { PyValueError, rustTrim } from './pyText';
 
 export type Loc = (string | number)[];
 export interface ErrorDetail {
@@ -50,11 +50,6 @@ export function pyTypeName(v: PyValue): string {
   return Array.isArray(v) ? 'list' : 'dict';
 }
 
-// Rust's trim() (Unicode White_Space), which pydantic-core applies before parsing numbers from strings.
-const WHITE_SPACE = '\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const TRIM_NUMBER = new RegExp(`^[${WHITE_SPACE}]+|[${WHITE_SPACE}]+$`, 'g');
-const trimNumber = (s: string): string => s.replace(TRIM_NUMBER, '');
-
 export const str: Validator = (input, loc, errors) =>
   typeof input === 'string' ? input : fail(errors, loc, input, 'string_type', 'Input should be a valid string');
 
@@ -73,7 +68,7 @@ export const int: Validator = (input, loc, errors) => {
     return x === 0 ? 0 : x;
   }
   if (typeof input === 'string') {
-    const m = /^([+-]?)(\d+(?:_\d+)*)(?:\.0+)?$/.exec(trimNumber(input));
+    const m = /^([+-]?)(\d+(?:_\d+)*)(?:\.0+)?$/.exec(rustTrim(input));
     if (!m) return intFail();
     const n = BigInt(m[1] + m[2].replace(/_/g, ''));
     return Number.isSafeInteger(Number(n)) ? Number(n) : n;
@@ -86,7 +81,7 @@ export const float: Validator = (input, loc, errors) => {
   if (typeof input === 'number' || typeof input === 'bigint') return Number(input);
   if (input instanceof PyFloat) return input.value;
   if (typeof input === 'string') {
-    const s = trimNumber(input);
+    const s = rustTrim(input);
     // Underscores are allowed only between digits, as in Python literals.
     const ok = !/(^|\D)_|_(\D|$)/.test(s) && /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$/i.test(s.replace(/_/g, ''));
     if (!ok) return fail(errors, loc, input, 'float_parsing', 'Input should be a valid number, unable to parse string as a number');
