@@ -20,6 +20,10 @@ export async function launchBrowser(executablePath: string, runFolder: RunFolder
     headless: true,
     args: CHROMIUM_ARGS,
     env: runFolder.env(), // chromium writes ~/.config/chromium and ~/.cache: keep them in the run folder
+    // The harness closes the browser in its own cleanup, in order, on Ctrl-C too.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
 

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { VSIX_PATH } from './paths';
-import { cleanupAll, installSignalHandlers } from './processes';
+import { cleanupAll, installSignalHandlers, isStopping } from './processes';
 import { startSession } from './session';
 
 const DEMO_API_KEY = 'demo-session-key';
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   Ctrl-C stops everything.
 `);
   const exit = await session.codeServer.process.exited;
+  if (isStopping()) return; // Ctrl-C: the cleanup stopped it
   session.keepRunFolder();
   throw new Error(`code-server stopped by itself (${exit}); see ${session.codeServer.logFile}`);
 }

@@ -8,7 +8,7 @@ import { launchBrowser } from './browser';
 import { runHostSuites } from './hostRunner';
 import { sampleMemory } from './memory';
 import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR } from './paths';
-import { cleanupAll, installSignalHandlers, onCleanup } from './processes';
+import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
 import { add, countsLine, seconds, type Counts } from './report';
 import { startSession, type Session } from './session';
 import { runUiScenarios } from './uiRunner';
@@ -74,6 +74,7 @@ async function main(): Promise<Counts> {
     });
     total = add(total, counts);
   }
+  if (isStopping()) throw new Error('interrupted');
   if (total.passed + total.failed === 0) {
     console.error('no test ran');
     total.failed = 1;

@@ -13,6 +13,11 @@ export function onCleanup(step: () => Promise<void> | void): void {
   cleanups.push(step);
 }
 
+/** True once cleanup began (Ctrl-C, SIGTERM, or the end of the run): start nothing new. */
+export function isStopping(): boolean {
+  return cleaningUp !== undefined;
+}
+
 /** Runs every cleanup step, then stops any process group still alive. Safe to call more than once. */
 export function cleanupAll(): Promise<void> {
   cleaningUp ??= (async () => {

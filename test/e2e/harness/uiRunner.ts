@@ -8,6 +8,7 @@ import type { CodeServer } from './codeServer';
 import type { ContractServer } from './contract';
 import type { E2eContext } from './context';
 import { UI_SCENARIOS_DIR } from './paths';
+import { isStopping } from './processes';
 import { countsLine, seconds, type Counts } from './report';
 import { slug, type UiScenario } from './scenario';
 import { Workbench } from './workbench';
@@ -68,9 +69,21 @@ async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void
     throw error;
   } finally {
     clearTimeout(timer);
-    await workbench.screenshot().catch((error) => console.error(`    screenshot failed: ${String(error)}`));
+    await workbench.screenshot().catch((error) => {
+      if (!isStopping()) console.error(`    screenshot failed: ${String(error)}`);
+    });
     await browserContext.close();
   }
+}
+
+/** The message and the first frames outside node's internals: enough to find the failing step. */
+function shortStack(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = (error.stack ?? error.message).split('\n');
+  const firstFrame = lines.findIndex((line) => /^\s+at /.test(line));
+  if (firstFrame < 0) return lines.join('\n    ');
+  const frames = lines.slice(firstFrame).filter((line) => !line.includes('node:internal')).slice(0, 4);
+  return [...lines.slice(0, firstFrame), ...frames].join('\n    ');
 }
 
 export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
@@ -78,15 +91,17 @@ export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
   const counts: Counts = { passed: 0, failed: 0 };
   console.log(`UI scenarios (${scenarios.length})`);
   for (const scenario of scenarios) {
+    if (isStopping()) break;
     const started = Date.now();
     try {
       await runOne(scenario, options);
       counts.passed++;
       console.log(`  ✔ ${scenario.name} (${seconds(started)})`);
     } catch (error) {
+      if (isStopping()) break; // interrupted: not a failure of the scenario
       counts.failed++;
       const shot = path.relative(process.cwd(), path.join(options.resultsDir, `${slug(scenario.name)}.png`));
-      console.log(`  ✖ ${scenario.name} (${seconds(started)})\n    ${(error as Error).stack ?? String(error)}\n    screenshot: ${shot}`);
+      console.log(`  ✖ ${scenario.name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
     }
   }
   console.log(countsLine(counts));
