@@ -1,0 +1,86 @@
+// HTTP around the routes (OBSERVED.md §7, §8): wrong method, trailing slash, CORS, and the rate limiter.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertJson, TOO_MANY_REQUESTS } from './expected';
+import { Answer, Client, send } from './target';
+
+export function httpSuite(client: Client): void {
+  describe('HTTP', () => {
+    it('PUT /api/settings: 405 {"detail":"Method Not Allowed"}, allow: GET', async () => {
+      const answer = await client.request('PUT', '/api/settings', { body: '{}' });
+      assertJson(answer, 405, '{"detail":"Method Not Allowed"}');
+      assert.equal(answer.headers.get('allow'), 'GET');
+    });
+
+    it('a trailing slash: 307 to the absolute URL without it', async () => {
+      for (const [method, path] of [['GET', '/api/settings'], ['POST', '/api/conversations']]) {
+        const answer = await client.request(method, `${path}/`, method === 'POST' ? { body: '{}' } : {});
+        assert.equal(answer.status, 307, `${method} ${path}/`);
+        assert.equal(answer.headers.get('location'), client.target.baseUrl + path);
+        assert.equal(answer.text, '');
+      }
+    });
+
+    it('CORS: a localhost origin is allowed, with credentials', async () => {
+      const answer = await client.request('OPTIONS', '/api/settings', {
+        key: null,
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type,x-session-api-key',
+        },
+      });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.text, 'OK');
+      assert.equal(answer.headers.get('access-control-allow-origin'), 'http://localhost:5173');
+      assert.equal(answer.headers.get('access-control-allow-credentials'), 'true');
+      assert.equal(answer.headers.get('access-control-allow-headers'), 'content-type,x-session-api-key');
+      assert.equal(answer.headers.get('access-control-allow-methods'), 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT');
+      assert.equal(answer.headers.get('access-control-max-age'), '600');
+    });
+
+    it('CORS: a vscode-webview origin is refused: 400 "Disallowed CORS origin"', async () => {
+      const answer = await client.request('OPTIONS', '/api/settings', {
+        key: null,
+        headers: { Origin: 'vscode-webview://abc', 'Access-Control-Request-Method': 'POST' },
+      });
+      assert.equal(answer.status, 400);
+      assert.equal(answer.text, 'Disallowed CORS origin');
+      assert.equal(answer.headers.get('content-type'), 'text/plain; charset=utf-8');
+      assert.equal(answer.headers.get('access-control-allow-origin'), null);
+    });
+  });
+}
+
+export function rateLimitSuite(client: Client): void {
+  describe('rate limit: 10 requests a second per client, then 1 s late, beyond 20 refused', { skip: !client.target.rateLimited && 'CONFORMANCE_SKIP_RATE_LIMIT=1' }, () => {
+    it('25 at once: 10 prompt, 10 about 1 s late, 5 refused with 429 {"message":"Too many requests"}', async () => {
+      await client.settle();
+      const answers = await Promise.all(Array.from({ length: 25 }, () => send(client.target, 'GET', '/alive')));
+      const ok = answers.filter((a) => a.status === 200);
+      const refused = answers.filter((a) => a.status === 429);
+      assert.equal(ok.length, 20, summary(answers));
+      assert.equal(refused.length, 5, summary(answers));
+      assert.equal(ok.filter((a) => a.ms >= 900).length, 10, summary(answers));
+      for (const answer of refused) {
+        assert.equal(answer.text, TOO_MANY_REQUESTS);
+        assert.equal(answer.headers.get('retry-after'), '1');
+        assert.equal(answer.headers.get('content-type'), 'application/json');
+        assert.equal(answer.headers.get('cache-control'), null);
+      }
+      await client.settle();
+    });
+
+    it('one after another: never refused, the 11th within a second is 1 s late', async () => {
+      const answers: Answer[] = [];
+      for (let i = 0; i < 11; i++) answers.push(await send(client.target, 'GET', '/alive'));
+      assert.ok(answers.every((a) => a.status === 200), summary(answers));
+      assert.ok(answers.slice(0, 10).every((a) => a.ms < 900), summary(answers));
+      assert.ok(answers[10].ms >= 900, summary(answers));
+      await client.settle();
+      assertJson(await client.get('/alive'), 200, '{"status":"ok"}');
+    });
+  });
+}
+
+const summary = (answers: Answer[]): string => answers.map((a) => `${a.status}/${a.ms}ms`).join(' ');
