@@ -5,8 +5,9 @@
 #
 # Steps, each skipped when its result is already there (a second run takes about a second):
 #   1. a CPython >=3.12,<3.14: OPENHANDS_PYTHON if set, else one already on the machine (PATH, pyenv's
-#      versions folder, an earlier build in .cache/openhands/python), else a build from source (about
-#      6-7 min on 2 cores; needs root for apt-get and the usual build dependencies, which this image has);
+#      versions folder, an earlier build), else a build from source into /opt/openhands-cpython-3.13 (or
+#      OPENHANDS_PYTHON_PREFIX; .cache/openhands/python when /opt is not writable): about 8-10 min on 2 cores,
+#      with the usual build dependencies, which this image has;
 #   2. a venv in .cache/openhands/venv (git-ignored) with openhands-ai and the pinned dependencies of
 #      constraints-<version>.txt beside this script, installed by uv (itself from PyPI, into .cache/openhands/uv).
 #
@@ -15,6 +16,7 @@
 #   OPENHANDS_PYTHON       interpreter to use (skips the search and the build)
 #   OPENHANDS_CACHE        default <repo>/.cache/openhands
 #   OPENHANDS_BUILD_PYTHON=1  build CPython from source even when one is on the machine (to test that route)
+#   OPENHANDS_PYTHON_PREFIX   where to build it
 #   OPENHANDS_INSTALLER=pip   install with pip instead of uv
 # Prints the venv's python path as its last line. The installer's log is kept in $OPENHANDS_CACHE/install.log.
 set -euo pipefail
@@ -24,7 +26,11 @@ REPO=$(cd "$HERE/../.." && pwd)
 VERSION=${OPENHANDS_VERSION:-0.54.0}
 CACHE=${OPENHANDS_CACHE:-$REPO/.cache/openhands}
 VENV=$CACHE/venv
-BUILT=$CACHE/python
+# A built interpreter goes outside the work tree when possible: it takes minutes to rebuild, and a cleaned
+# work tree (git clean -x) would take it with it.
+if [ -n "${OPENHANDS_PYTHON_PREFIX:-}" ]; then BUILT=$OPENHANDS_PYTHON_PREFIX
+elif [ -w /opt ]; then BUILT=/opt/openhands-cpython-3.13
+else BUILT=$CACHE/python; fi
 CONSTRAINTS=$HERE/constraints-$VERSION.txt
 STAMP=$VENV/.provisioned
 UV_VERSION=0.13.9
@@ -71,7 +77,7 @@ build_python() {
   rm -rf "$w"; mkdir -p "$w"
   mirror=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
   mirror=${mirror:-http://deb.debian.org/debian}
-  log "building CPython 3.13 from Debian trixie's source package ($mirror), about 6-7 min"
+  log "building CPython 3.13 into $BUILT from Debian trixie's source package ($mirror), about 8-10 min"
   mkdir -p "$w"/apt/{lists/partial,cache/archives/partial,etc/sources.list.d,etc/preferences.d} "$w/src"
   touch "$w/apt/status"
   echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main" > "$w/apt/etc/sources.list"
@@ -108,18 +114,22 @@ rm -rf "$VENV"
 req=("openhands-ai==$VERSION")
 if [ -f "$CONSTRAINTS" ]; then req+=(-c "$CONSTRAINTS"); else log "no $CONSTRAINTS: dependencies resolve to their newest versions"; fi
 started=$(date +%s)
-# uv (from PyPI, pinned) installs the ~290 packages in about 25 s where pip takes 2-4 min, mostly because it
-# downloads in parallel. pip stays as the fallback, and OPENHANDS_INSTALLER=pip forces it.
+# uv (from PyPI, pinned) installs the ~290 packages in about 15-25 s where pip takes 2-4 min, mostly because it
+# downloads in parallel. pip is the fallback when uv cannot be had or fails; OPENHANDS_INSTALLER=pip forces it.
 UV=$CACHE/uv/bin/uv
-if [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && { [ -x "$UV" ] || { "$PY" -m venv "$CACHE/uv" && "$CACHE/uv/bin/python" -m pip install -q --disable-pip-version-check "uv==$UV_VERSION"; } >"$CACHE/install.log" 2>&1; }; then
-  log "uv pip install ${req[*]} (log: $CACHE/install.log)"
-  "$UV" venv -q --python "$PY" "$VENV" >>"$CACHE/install.log" 2>&1 \
-    && VIRTUAL_ENV=$VENV "$UV" pip install --system-certs "${req[@]}" >>"$CACHE/install.log" 2>&1 \
-    || { log "uv failed; last lines of $CACHE/install.log:"; tail -n 40 "$CACHE/install.log" >&2; exit 1; }
+with_uv() {
+  [ -x "$UV" ] || { "$PY" -m venv "$CACHE/uv" && "$CACHE/uv/bin/python" -m pip install -q --disable-pip-version-check "uv==$UV_VERSION"; } || return 1
+  "$UV" venv -q --python "$PY" "$VENV" && VIRTUAL_ENV=$VENV "$UV" pip install --system-certs "${req[@]}"
+}
+with_pip() {
+  rm -rf "$VENV"
+  "$PY" -m venv "$VENV" && "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${req[@]}"
+}
+log "installing ${req[*]} (log: $CACHE/install.log)"
+if [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && with_uv >"$CACHE/install.log" 2>&1; then log "installed with uv $UV_VERSION"
 else
-  log "pip install ${req[*]} (log: $CACHE/install.log)"
-  "$PY" -m venv "$VENV"
-  "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${req[@]}" >"$CACHE/install.log" 2>&1 \
+  [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && { log "uv failed, trying pip; last lines:"; tail -n 15 "$CACHE/install.log" >&2; }
+  with_pip >"$CACHE/install.log" 2>&1 \
     || { log "pip failed; last lines of $CACHE/install.log:"; tail -n 40 "$CACHE/install.log" >&2; exit 1; }
 fi
 log "installed in $(( $(date +%s) - started )) s"

@@ -97,7 +97,7 @@ echo "$url" >"$dir/url"
 
 while :; do
   if ! kill -0 "$pid" 2>/dev/null; then
-    log "the server exited before answering; last lines of $dir/server.log:"
+    log "the server exited before answering; last lines of $dir/server.log (folder kept):"
     tail -n 30 "$dir/server.log" >&2
     exit 1
   fi
