@@ -86,9 +86,16 @@ async function ensureNode24(): Promise<void> {
   fs.writeFileSync(path.join(NODE24_DIR, INSTALLED_MARKER), `${version}\n`);
 }
 
-/** The environment that makes npm and node-gyp build for Node 24 (see the install step). */
+/**
+ * Variables `npm run` sets for its scripts. Inherited, they would describe the outer npm to the inner one:
+ * npm_config_user_agent names Node 20, and code-server's postinstall reads the Node version from it.
+ */
+const OUTER_NPM_RUN = /^(npm_config_(user_agent|local_prefix|npm_version|node_gyp)|npm_node_execpath|npm_execpath|npm_package_|npm_lifecycle_|npm_command$|NODE$|INIT_CWD$)/;
+
+/** The environment that runs node, npm and node-gyp as Node 24 (see the install step). */
 export function node24Env(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { ...env, PATH: `${path.dirname(NODE24_BIN)}:${env.PATH ?? ''}` };
+  const clean = Object.fromEntries(Object.entries(env).filter(([key]) => !OUTER_NPM_RUN.test(key)));
+  return { ...clean, PATH: `${path.dirname(NODE24_BIN)}:${env.PATH ?? ''}` };
 }
 
 async function ensureCodeServer(): Promise<void> {

@@ -79,9 +79,10 @@ export class Workbench {
 
   /**
    * Waits for an input box (a showInputBox or a quick pick's filter), types `text`, presses Enter.
-   * Returns the prompt/placeholder shown, so scenarios can check what was asked.
+   * Returns the prompt/placeholder shown, so scenarios can check what was asked, and the time (Date.now())
+   * just before Enter, to tell the requests the answer caused from earlier ones.
    */
-  async answerInputBox(text: string, { password }: { password?: boolean } = {}): Promise<string> {
+  async answerInputBox(text: string, { password }: { password?: boolean } = {}): Promise<{ prompt: string; answeredAt: number }> {
     const box = this.page.locator(QUICK_INPUT_BOX);
     await box.waitFor({ state: 'visible', timeout: 30_000 });
     if (password !== undefined) {
@@ -100,9 +101,10 @@ export class Workbench {
       .filter(Boolean)
       .join(' | ');
     await box.fill(text);
+    const answeredAt = Date.now();
     await this.page.keyboard.press('Enter');
     await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 30_000 });
-    return prompt;
+    return { prompt, answeredAt };
   }
 
   /**

@@ -41,9 +41,10 @@ describe('the session API key', () => {
   it('is sent with the next request', async () => {
     const { sessionApiKey } = e2eContext();
     const before = await settledCount(contract.requests); // clearing the key in beforeEach may reload views
+    const setAt = Date.now();
     await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
     await vscode.commands.executeCommand(`workbench.view.extension.${View.Container}`);
-    const request = await nextRequest(contract.requests, before, (r) => r.path.startsWith('/api/'));
+    const request = await nextRequest(contract.requests, before, (r) => r.path.startsWith('/api/') && r.time >= setAt);
     const seen = describeRequests((await contract.requests()).slice(before));
     assert.equal(request.headers['x-session-api-key'], sessionApiKey, `requests after the key was set: ${seen}`);
     assert.notEqual(request.status, 401, `the server refused the key: ${seen}`);

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describeRequests, nextRequest, settledCount } from '../harness/requests';
+import type { RecordedRequest } from '../../server/contractServer';
 import { scenario } from '../harness/scenario';
 
 function settingsFiles(userDataDir: string, workspaceFolder: string): string[] {
@@ -16,9 +17,9 @@ function settingsFiles(userDataDir: string, workspaceFolder: string): string[] {
 
 export default scenario('Set API Key from the palette keeps the key secret and sends it', async ({ workbench, server, context }) => {
   await workbench.runCommand('OpenHands: Set API Key');
-  // Running the command activated the extension, which may ask the server (without a key) meanwhile.
-  const before = await settledCount(() => server.requests);
-  const prompt = await workbench.answerInputBox(context.sessionApiKey, { password: true });
+  // Starting up, the extension may ask the server without a key; let that pass first.
+  const settled = await settledCount(() => server.requests);
+  const { prompt, answeredAt } = await workbench.answerInputBox(context.sessionApiKey, { password: true });
   assert.match(prompt, /API key/i);
   const message = await workbench.readNotification('OpenHands API key saved');
   assert.match(message, new RegExp(context.contractUrl.replace(/[.]/g, '\\.')));
@@ -29,8 +30,9 @@ export default scenario('Set API Key from the palette keeps the key secret and s
   }
 
   await workbench.openActivityBarItem();
-  const request = await nextRequest(() => server.requests, before, (r) => r.path.startsWith('/api/'));
-  const seen = describeRequests(server.requests.slice(before));
-  assert.equal(request.headers['x-session-api-key'], context.sessionApiKey, `requests after the key was set: ${seen}`);
+  const isAfterKey = (r: RecordedRequest) => r.path.startsWith('/api/') && r.time >= answeredAt;
+  const request = await nextRequest(() => server.requests, settled, isAfterKey);
+  const seen = describeRequests(server.requests.slice(settled));
+  assert.equal(request.headers['x-session-api-key'], context.sessionApiKey, `requests since the extension settled: ${seen}`);
   assert.notEqual(request.status, 401, `the server refused the key: ${seen}`);
 });
