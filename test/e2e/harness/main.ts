@@ -38,6 +38,8 @@ function saveLogs(session: Session, failed: boolean): void {
 
 async function main(): Promise<Counts> {
   const args = options();
+  // The extension hosts inherit code-server's environment, which is built from this one.
+  if (args.grep) process.env.E2E_GREP = args.grep.source;
   const startedAt = Date.now();
   const memory = sampleMemory();
   fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
