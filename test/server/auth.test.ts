@@ -2,6 +2,7 @@
 // before the key check, schema validation after it. Routing answers (404/405/307) come before both.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { rawRequest } from '../conformance/rawHttp';
 import { call, get, post, serve } from './testClient';
 
 const UNAUTHORIZED = '{"detail":"Unauthorized"}';
@@ -43,6 +44,31 @@ describe('with a session API key', () => {
   it('undecodable bytes are 400 even without a key', async () => {
     const answer = await call(ctx.url, 'POST', '/api/conversations', { body: Buffer.from([0xff]) });
     assert.equal(answer.status, 400);
+  });
+
+  it('whitespace around the key value is ignored, as uvicorn strips it (sent raw: fetch would strip it itself)', async () => {
+    for (const line of ['X-Session-API-Key: sekret ', 'X-Session-API-Key:  \tsekret\t ']) {
+      const answer = await rawRequest(ctx.url, 'GET', '/api/settings', [line]);
+      assert.equal(answer.status, 404, JSON.stringify(line));
+      assert.equal(answer.body, '{"error":"Settings not found"}');
+    }
+    assert.equal((await rawRequest(ctx.url, 'GET', '/api/settings', ['X-Session-API-Key: sek ret'])).status, 401);
+  });
+
+  it('/alive and /health need no key; their other methods are 405 and a trailing slash 307', async () => {
+    const alive = await get(ctx.url, '/alive');
+    assert.equal(alive.status, 200);
+    assert.equal(alive.text, '{"status":"ok"}');
+    assert.equal(alive.headers.get('content-type'), 'application/json');
+    const health = await get(ctx.url, '/health', { 'X-Session-API-Key': 'wrong' });
+    assert.equal(health.status, 200);
+    assert.equal(health.text, '"OK"');
+    const posted = await post(ctx.url, '/alive', '{}');
+    assert.equal(posted.status, 405);
+    assert.equal(posted.headers.get('allow'), 'GET');
+    const slash = await fetch(`${ctx.url}/health/`, { redirect: 'manual' });
+    assert.equal(slash.status, 307);
+    assert.equal(slash.headers.get('location'), `${ctx.url}/health`);
   });
 
   it('a schema error or a missing body without a key is 401', async () => {

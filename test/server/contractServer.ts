@@ -1,10 +1,12 @@
 // The contract server: a stand-in for an OpenHands 0.54.0 app server answering GET/POST /api/settings and
-// POST /api/conversations exactly as the real one does (see shared/reference/openhands-contract.md), plus
+// POST /api/conversations exactly as the real one does (see shared/reference/openhands-contract.md and what the
+// real server answered, test/conformance/OBSERVED.md), with /alive, /health and the CORS layer around them, plus
 // test hooks: request recording, injected faults, provider-token seeding and optional /_test/* routes.
 import { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { ConversationRoutes } from './conversationRoutes';
 import { ControlTarget, handleControl } from './control';
+import { withCors } from './cors';
 import { Body, NO_BODY, Reply, crashReply, decodeBody, detailReply, guard, jsonReply, readBody } from './http';
 import { RateLimiter } from './rateLimit';
 import { getSettings, postSettings } from './settingsRoutes';
@@ -63,6 +65,7 @@ const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate, max-ag
 
 interface Route {
   allow: string; // the Allow header of a 405: the methods of the first route registered for the path
+  auth: boolean; // the /api routers depend on the session key; /alive and /health do not
   methods: Record<string, { body: boolean; run: (body: Body) => Reply }>;
 }
 
@@ -83,12 +86,16 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     this.routes = {
       '/api/settings': {
         allow: 'GET',
+        auth: true,
         methods: {
           GET: { body: false, run: () => getSettings(this.state) },
           POST: { body: true, run: (body) => postSettings(this.state, body) },
         },
       },
-      '/api/conversations': { allow: 'POST', methods: { POST: { body: true, run: (body) => conversations.create(body) } } },
+      '/api/conversations': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => conversations.create(body) } } },
+      // server/routes/health.py
+      '/alive': { allow: 'GET', auth: false, methods: { GET: { body: false, run: () => jsonReply(200, { status: 'ok' }) } } },
+      '/health': { allow: 'GET', auth: false, methods: { GET: { body: false, run: () => jsonReply(200, 'OK') } } },
     };
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
@@ -181,7 +188,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     }
     if (decision === 'delay') await this.sleep(1000);
 
-    this.send(res, this.route(method, url, raw, req.headers), record);
+    this.send(res, guard(() => withCors(method, req.headers, () => this.route(method, url, raw, req.headers))), record);
   }
 
   /** Starlette routing, then FastAPI's order: body decoding, the API-key dependency, then validation and handler. */
@@ -204,7 +211,8 @@ class ContractServerImpl implements ContractServer, ControlTarget {
       body = decoded.body;
     }
     const key = this.options.sessionApiKey;
-    if (key && headers['x-session-api-key'] !== key) return detailReply(401, 'Unauthorized');
+    // Node's HTTP parser strips the whitespace around a header value, as uvicorn's h11 does.
+    if (route.auth && key && headers['x-session-api-key'] !== key) return detailReply(401, 'Unauthorized');
     return guard(() => endpoint.run(body));
   }
 

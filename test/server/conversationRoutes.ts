@@ -77,9 +77,9 @@ export class ConversationRoutes {
       return errorReply('Error authenticating with the LLM provider. Please check your API key', 'STATUS$ERROR_LLM_AUTHENTICATION');
     }
 
-    // A loop already running for this id is joined, not restarted.
-    const status = this.state.running.has(conversationId) ? 'RUNNING' : 'STARTING';
-    this.state.running.add(conversationId);
-    return jsonReply(200, { status: 'ok', conversation_id: conversationId, message: null, conversation_status: status });
+    // The status is RUNNING only once the conversation's runtime has initialized (_get_status_from_session in
+    // standalone_conversation_manager.py); the answer never waits for that. This stand-in starts no runtime, like
+    // the real server without a Docker engine (OBSERVED.md §6, #131), so a repeated id is STARTING too.
+    return jsonReply(200, { status: 'ok', conversation_id: conversationId, message: null, conversation_status: 'STARTING' });
   }
 }

@@ -145,10 +145,11 @@ describe('POST /api/conversations with ALLOW_SET_CONVERSATION_ID=1', () => {
   const ctx = serve({ allowSetConversationId: true });
   const start = (body: string) => post(ctx.url, '/api/conversations', body);
 
-  it('keeps a given id: STARTING the first time, RUNNING while its loop runs', async () => {
+  it('keeps a given id; the same id again is STARTING again (no runtime ever initializes here)', async () => {
     await post(ctx.url, '/api/settings', '{"llm_api_key":"sk"}');
-    assert.equal((await start('{"conversation_id":"c1"}')).text, '{"status":"ok","conversation_id":"c1","message":null,"conversation_status":"STARTING"}');
-    assert.equal((await start('{"conversation_id":"c1","initial_user_msg":"again"}')).text, '{"status":"ok","conversation_id":"c1","message":null,"conversation_status":"RUNNING"}');
+    const started = '{"status":"ok","conversation_id":"c1","message":null,"conversation_status":"STARTING"}';
+    assert.equal((await start('{"conversation_id":"c1"}')).text, started);
+    assert.equal((await start('{"conversation_id":"c1","initial_user_msg":"again"}')).text, started);
   });
 
   it('an empty id falls back to a fresh one; null is a string_type error', async () => {
@@ -159,7 +160,7 @@ describe('POST /api/conversations with ALLOW_SET_CONVERSATION_ID=1', () => {
     assert.equal(answer.text, '{"detail":[{"type":"string_type","loc":["body","conversation_id"],"msg":"Input should be a valid string","input":null}]}');
   });
 
-  it('a 400 still leaves the conversation behind (0.54 saves metadata first), but no running loop', async () => {
+  it('a 400 still leaves the conversation behind (0.54 saves metadata first)', async () => {
     assert.equal((await start('{"conversation_id":"early"}')).text, NO_SETTINGS);
     await post(ctx.url, '/api/settings', '{"llm_api_key":"sk"}');
     assert.match((await start('{"conversation_id":"early"}')).text, /"conversation_status":"STARTING"/);
@@ -167,7 +168,7 @@ describe('POST /api/conversations with ALLOW_SET_CONVERSATION_ID=1', () => {
 });
 
 describe('conversations in the state file', () => {
-  it('records orphan metadata and forgets running loops across a restart', async () => {
+  it('records orphan metadata, and a known id starts again after a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'contract-'));
     const stateFile = join(dir, 'state.json');
     try {

@@ -1,6 +1,5 @@
 // What the real server keeps in its file store: settings.json, secrets.json (provider tokens) and conversation
-// metadata. Optionally mirrored to one JSON file so a restarted server finds them again. Running agent loops are
-// process memory in the real server too, so they are not persisted.
+// metadata. Optionally mirrored to one JSON file so a restarted server finds them again.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { PROVIDERS, Provider } from './models';
 
@@ -45,8 +44,6 @@ const emptyState = (): StateData => ({ settings: null, providerTokens: null, con
 
 export class ServerState {
   private data: StateData = emptyState();
-  /** Conversations whose agent loop runs in this process: a repeated id answers RUNNING. */
-  readonly running = new Set<string>();
 
   constructor(private readonly file?: string) {
     if (file && existsSync(file)) {
@@ -97,7 +94,6 @@ export class ServerState {
 
   reset(): void {
     this.data = emptyState();
-    this.running.clear();
     this.persist();
   }
 
