@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { SettingsUpdater } from '../../api/client';
 import type { LoadedSettings, SettingsField } from '../../api/schemas';
 import type { SettingsChange } from '../../api/settingsBody';
-import { STATE_TEXT, stateForError, type ConnectionState } from '../../core/connectionState';
+import { stateForError, type ConnectionState } from '../../core/connectionState';
 import type { ServerConnection } from '../connection';
 import type { ErrorPresenter } from '../errorPresenter';
 import { Context } from '../ids';
@@ -18,8 +18,9 @@ export class SettingsController extends Disposable {
   readonly onDidChange = this.changed.event;
   private current: ConnectionState = 'loading';
   private loaded: LoadedSettings | null = null;
-  private readonly edits = new Map<SettingsField, unknown>();
-  /** A line for the top of the panel: the state, or the note after a save. */
+  /** The latest edit of each field on its way: an earlier edit of the field ending does not unmark a later one. */
+  private readonly edits = new Map<SettingsField, { readonly value: unknown }>();
+  /** A line for the top of the panel while connected: the note after a save, or why one was refused. */
   private note: string | undefined;
   private loads = 0;
 
@@ -30,8 +31,10 @@ export class SettingsController extends Disposable {
 
   get state(): ConnectionState { return this.current; }
   get settings(): LoadedSettings | null { return this.loaded; }
-  get pending(): ReadonlyMap<SettingsField, unknown> { return this.edits; }
+  get pending(): ReadonlyMap<SettingsField, unknown> { return new Map([...this.edits].map(([field, edit]) => [field, edit.value])); }
   get message(): string | undefined { return this.note; }
+  /** The configured server, or undefined when its URL is not usable. */
+  get serverUrl(): string | undefined { const url = this.connection.url; return url.ok ? url.url : undefined; }
 
   /** Loads the settings again; a newer refresh wins over an older one still on its way. */
   async refresh(): Promise<void> {
@@ -39,7 +42,7 @@ export class SettingsController extends Disposable {
     const url = this.connection.url;
     const client = this.connection.client;
     if (!url.ok || !client) {
-      this.setState('badUrl', url.ok ? undefined : url.problem);
+      this.setState('badUrl'); // the connection logs what is wrong with the URL
       return;
     }
     this.setState('loading');
@@ -52,7 +55,7 @@ export class SettingsController extends Disposable {
       if (load !== this.loads) return;
       const state = stateForError(error, Boolean(await this.connection.apiKey()));
       this.logger.warn(`Loading settings from ${url.url} failed: ${error instanceof Error ? error.message : String(error)}`);
-      this.setState(state, error instanceof Error ? error.message : undefined);
+      this.setState(state);
     }
   }
 
@@ -85,7 +88,8 @@ export class SettingsController extends Disposable {
   private async save(field: SettingsField, change: SettingsChange | SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
     const client = this.connection.client;
     if (!client) return false;
-    this.edits.set(field, shownValue);
+    const edit = { value: shownValue };
+    this.edits.set(field, edit);
     this.changed.fire();
     try {
       const settings = await client.updateSettings(change);
@@ -94,20 +98,22 @@ export class SettingsController extends Disposable {
       this.logger.info(`Saved ${field}`);
       return true;
     } catch (error) {
-      // Nothing was stored: the panel shows the last value the server confirmed again.
+      // Nothing was stored: the panel shows the last value the server confirmed again, and says why.
       this.logger.warn(`Saving ${field} failed`);
+      const why = this.logger.redactor.redactText(error instanceof Error ? error.message : String(error));
+      this.note = `${label} not saved. ${why}`;
       void this.errors.show(error, { retry: () => this.save(field, change, shownValue, label) });
       return false;
     } finally {
-      this.edits.delete(field);
+      if (this.edits.get(field) === edit) this.edits.delete(field);
       this.changed.fire();
     }
   }
 
-  private setState(state: ConnectionState, detail?: string): void {
+  private setState(state: ConnectionState): void {
     this.current = state;
-    const url = this.connection.url;
-    this.note = state === 'connected' ? undefined : STATE_TEXT[state].describe(url.ok ? url.url : '') + (detail && (state === 'error' || state === 'badUrl') ? ` ${detail}` : '');
+    // Each state has its welcome view, which says what it is; a note about an earlier save would be stale.
+    this.note = undefined;
     void vscode.commands.executeCommand('setContext', Context.ConnectionState, state);
     this.changed.fire();
   }

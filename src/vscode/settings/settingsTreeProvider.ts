@@ -1,5 +1,5 @@
 // The Settings tree view over the controller's state. Empty unless connected, so that the welcome view for
-// the current state shows; the view's message line carries the state's sentence or the note after a save.
+// the current state shows; the view's message line carries the note after a save or a refused one.
 import * as vscode from 'vscode';
 import { buildSettingsTree, type SettingsNode } from '../../core/settingsTree';
 import { View } from '../ids';
@@ -11,13 +11,16 @@ const EXPANDED_GROUPS = new Set(['group:llm', 'group:agent']);
 export class SettingsTreeProvider extends Disposable implements vscode.TreeDataProvider<SettingsNode> {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly view: vscode.TreeView<SettingsNode>;
+  readonly view: vscode.TreeView<SettingsNode>;
 
   constructor(private readonly controller: SettingsController) {
     super();
     this.view = this.register(vscode.window.createTreeView(View.Settings, { treeDataProvider: this, showCollapseAll: true }));
     this.register(controller.onDidChange(() => {
-      this.view.message = controller.message;
+      // VS Code shows a welcome view only while the tree is empty and has no message: outside the connected
+      // state the welcome view for the state speaks, and the description names the server it is about.
+      this.view.message = controller.state === 'connected' ? controller.message : undefined;
+      this.view.description = controller.serverUrl;
       this.changed.fire();
     }));
   }
