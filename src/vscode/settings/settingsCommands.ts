@@ -24,9 +24,19 @@ export function settingsCommands(controller: SettingsController, connection: Ser
     if (!spec || !settings || spec.kind === 'readonly') return false;
     const current = settings[spec.field];
     if (spec.kind === 'secret') return setSecret(node);
-    if (spec.kind === 'boolean') return controller.edit(spec.field, !(current ?? spec.defaultValue ?? false), spec.label);
+    if (spec.kind === 'boolean') return toggle(spec);
     const typed = spec.choices ? await pickValue(spec, current) : await typeValue(spec, current);
     return typed === undefined ? false : controller.edit(spec.field, typed, spec.label);
+  }
+
+  /**
+   * Flips a boolean from what the server has when the save starts, not from what the panel showed: a second
+   * toggle made before the first is stored flips it back instead of repeating the first.
+   */
+  function toggle(spec: FieldSpec): Promise<boolean> {
+    const flipped = (value: unknown) => !(value ?? spec.defaultValue ?? false);
+    const shown = controller.pending.has(spec.field) ? controller.pending.get(spec.field) : controller.settings?.[spec.field];
+    return controller.update(spec.field, (settings) => ({ [spec.field]: flipped(settings?.[spec.field]) }), flipped(shown), spec.label);
   }
 
   async function setSecret(node?: SettingsNode): Promise<boolean> {
