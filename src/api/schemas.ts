@@ -43,7 +43,10 @@ export function mcpUrlProblem(url: string): string | undefined {
   } catch {
     host = '';
   }
-  if (!host) return 'URL must include a valid domain/host';
+  // The server's urlsplit finds a host only after "//"; WHATWG parsing also finds one in "http:a.b" or "http:///a.b".
+  const afterScheme = trimmed.slice(scheme[0].length);
+  const netloc = afterScheme.startsWith('//') ? afterScheme.slice(2).split(/[/?#]/)[0] : '';
+  if (!host || !netloc) return 'URL must include a valid domain/host';
   if (!MCP_URL_SCHEMES.includes(`${scheme[1].toLowerCase()}:`)) return 'URL scheme must be http, https, ws, or wss';
   return undefined;
 }
