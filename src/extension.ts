@@ -21,6 +21,8 @@ import { ConnectionStatusBar } from './vscode/statusBar';
 export interface TestingApi {
   getStoredApiKey(serverUrl: string): Promise<string | undefined>;
   readonly settings: SettingsController;
+  /** The Settings view's data provider: the nodes and tree items VS Code renders. */
+  readonly settingsTree: SettingsTreeProvider;
   readonly targets: ConversationTargets;
 }
 
@@ -33,10 +35,11 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);
   const targets = new ConversationTargets(new GitRepositories(), settings, context.globalState, logger);
+  const settingsTree = new SettingsTreeProvider(settings);
   context.subscriptions.push(
     logger, keys, connection, settings, documents, conversations,
     new ConversationsTreeProvider(conversations, connection),
-    new SettingsTreeProvider(settings),
+    settingsTree,
     new ConnectionStatusBar(settings, () => (connection.url.ok ? connection.url.url : '')),
     ...registerCommands({
       ...apiKeyCommands(connection, keys, logger),
@@ -47,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   void settings.refresh();
   // Only a test run may look into the secret storage and the panel's state from outside.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { testing: { getStoredApiKey: (url) => keys.get(url), settings, targets } }
+    ? { testing: { getStoredApiKey: (url) => keys.get(url), settings, settingsTree, targets } }
     : {};
 }
 
