@@ -2,7 +2,7 @@
 // server's control routes (it runs in the harness process; the extension host reaches it over HTTP).
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
-import type { RecordedRequest } from '../../server/contractServer';
+import type { Fault, RecordedRequest } from '../../server/contractServer';
 import { normalizeServerUrl } from '../../../src/core/serverUrl';
 import { readE2eContext, type E2eContext } from '../harness/context';
 
@@ -34,8 +34,9 @@ export async function testingApi(): Promise<TestingApi> {
   return api.testing;
 }
 
-async function control(method: string, route: string): Promise<unknown> {
-  const response = await fetch(`${e2eContext().contractUrl}/_test/${route}`, { method });
+async function control(method: string, route: string, body?: unknown): Promise<unknown> {
+  const init: RequestInit = body === undefined ? { method } : { method, body: JSON.stringify(body) };
+  const response = await fetch(`${e2eContext().contractUrl}/_test/${route}`, init);
   if (!response.ok) throw new Error(`${method} /_test/${route}: HTTP ${response.status}`);
   const text = await response.text();
   return text ? JSON.parse(text) : undefined;
@@ -45,4 +46,8 @@ async function control(method: string, route: string): Promise<unknown> {
 export const contract = {
   requests: async () => (await control('GET', 'requests')) as RecordedRequest[],
   reset: () => control('POST', 'reset'),
+  /** What the server stored, secrets in clear; null before the first save. */
+  storedSettings: async () => (await control('GET', 'stored-settings')) as Record<string, unknown> | null,
+  /** Faults of the next /api requests (null clears); see Fault in test/server/contractServer.ts. */
+  setFault: (fault: Fault | null) => control('POST', 'fault', fault),
 };
