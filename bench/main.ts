@@ -1,11 +1,13 @@
 // `npm run bench`: sizes and ratios, printed, not asserted. Run after a production build and `npm run package`.
 //   bundle and VSIX size; the client's overhead over a bare fetch of the same request; the settings tree build.
 import { statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { fetch as undiciFetch } from 'undici';
 import { createClient, type FetchFunction } from '../src/api/client';
 import { Incoming } from '../src/api/schemas';
 import { buildSettingsTree } from '../src/core/settingsTree';
-import { startContractServer } from '../test/server/contractServer';
+import { startServerProcess } from './serverProcess';
 import { median, timeEach } from './stats';
 
 const KEY = 'bench-session-key';
@@ -13,7 +15,7 @@ const CALLS = 2000;
 const WARMUP = 200;
 
 async function clientOverhead(): Promise<{ client: number; bare: number }> {
-  const server = await startContractServer({ sessionApiKey: KEY });
+  const server = await startServerProcess(KEY);
   try {
     const fetch = undiciFetch as unknown as FetchFunction;
     const client = createClient({ baseUrl: server.url, fetch, getApiKey: async () => KEY, timeoutMs: 10_000 });
@@ -36,11 +38,38 @@ async function clientOverhead(): Promise<{ client: number; bare: number }> {
     for (let block = 0; block < 10; block++) {
       bareTimes.push(...(await timeEach(CALLS / 10, bare)));
       clientTimes.push(...(await timeEach(CALLS / 10, viaClient)));
-      server.requests.length = 0;
     }
     return { client: median(clientTimes), bare: median(bareTimes) };
   } finally {
-    await server.close();
+    await server.stop();
+  }
+}
+
+/** Heap after 1,000 more client calls, against the heap after two warm-up rounds of 1,000: what the client keeps. */
+async function heapGrowth(): Promise<number> {
+  setFlagsFromString('--expose_gc');
+  const gc = runInNewContext('gc') as () => void;
+  const server = await startServerProcess(KEY);
+  try {
+    const client = createClient({ baseUrl: server.url, fetch: undiciFetch as unknown as FetchFunction, getApiKey: async () => KEY, timeoutMs: 10_000 });
+    await client.storeSettings({ llm_model: 'bench/model', llm_api_key: 'bench-llm-key' });
+    const round = async () => {
+      for (let i = 0; i < 1000; i++) {
+        const kind = i % 3;
+        if (kind === 0) await client.loadSettings();
+        else if (kind === 1) await client.createConversation({ initial_user_msg: 'x' });
+        else await client.updateSettings({ max_iterations: i + 1 });
+      }
+    };
+    await round();
+    await round();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    await round();
+    gc();
+    return process.memoryUsage().heapUsed - before;
+  } finally {
+    await server.stop();
   }
 }
 
@@ -65,6 +94,7 @@ function kib(path: string): string {
 async function main(): Promise<void> {
   const overhead = await clientOverhead();
   const tree = await treeBuild();
+  const growth = await heapGrowth();
   const rows: [string, string, string][] = [
     ['dist/extension.js (minified bundle)', kib('dist/extension.js'), '<= 150 KiB'],
     ['dist/openhands-conversations.vsix', kib('dist/openhands-conversations.vsix'), '<= 100 KiB'],
@@ -72,9 +102,13 @@ async function main(): Promise<void> {
     [`createConversation median, client (${CALLS} calls)`, `${overhead.client.toFixed(3)} ms`, ''],
     ['client overhead ratio (client / bare)', (overhead.client / overhead.bare).toFixed(3), '<= 1.15'],
     ['settings tree build, median of 1000', `${tree.toFixed(4)} ms`, '<= 1 ms'],
+    ['heap growth over 1000 client calls (after warm-up)', `${(growth / 1024).toFixed(0)} KiB`, '<= 2048 KiB'],
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
