@@ -19,6 +19,8 @@ import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
 import { ConnectionStatusBar } from './vscode/statusBar';
 
 export interface TestingApi {
+  /** How long activate() took, in ms: the work done on the extension host's start path. */
+  readonly activationMs: number;
   getStoredApiKey(serverUrl: string): Promise<string | undefined>;
   readonly settings: SettingsController;
   /** The Settings view's data provider: the nodes and tree items VS Code renders. */
@@ -27,6 +29,7 @@ export interface TestingApi {
 }
 
 export function activate(context: vscode.ExtensionContext): { testing?: TestingApi } {
+  const started = performance.now();
   const logger = new Logger();
   const errors = new ErrorPresenter(logger);
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
