@@ -51,9 +51,11 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
     }),
   );
   void settings.refresh();
+  const activationMs = performance.now() - started;
+  logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panel's state from outside.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { testing: { getStoredApiKey: (url) => keys.get(url), settings, settingsTree, targets } }
+    ? { testing: { activationMs, getStoredApiKey: (url) => keys.get(url), settings, settingsTree, targets } }
     : {};
 }
 
