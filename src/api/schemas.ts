@@ -100,8 +100,8 @@ function buildSchemas(object: ObjectFactory, outgoing: boolean) {
     custom_secrets: z.optional(z.record(z.string(), z.unknown())),
   });
 
-  const nullableString = z.optional(z.nullable(z.string()));
   const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+  const nullableString = nullable(z.string());
   const settingsShape = {
     language: nullableString,
     agent: nullableString,
