@@ -1,36 +1,142 @@
 #!/usr/bin/env bash
-# Runs the conformance suite (test/conformance) against the real OpenHands 0.54.0: provisions it if needed,
-# then for each server configuration starts a fresh server, runs the suite, and stops the server.
-#   scripts/openhands/conformance.sh            both configurations: with a session key, and with a key plus
-#                                               ALLOW_SET_CONVERSATION_ID=1
-#   scripts/openhands/conformance.sh --no-compile   skip `npm run compile-tests` (out/ is already built)
+# Runs the conformance suite (test/conformance) against the real OpenHands 0.54.0 server and against the project's
+# contract server (test/server), each in two configurations, as one node test run: the output ends with the test
+# runner's summary (TAP), and the exit status is the run's. `npm run test:openhands` runs this.
+#
+#   scripts/openhands/conformance.sh                   provision (if needed), compile, all four servers
+#   scripts/openhands/conformance.sh --contract-only   only the contract server: no Python, a few seconds
+#   scripts/openhands/conformance.sh --real-only       only the real server
+#   --no-compile                                       out/ is already built (`npm run compile-tests`)
+#
+# The servers are fresh (empty store) and on 127.0.0.1; K is a random session key:
+#   real 0.54.0                       scripts/openhands/start.sh --key K        (its rate limiter is always on)
+#   real 0.54.0, no key, allow id     scripts/openhands/start.sh --no-auth --allow-set-conversation-id
+#   contract server                   node out/test/server/main.js --port 0 --key K
+#   contract server, no key, allow id node out/test/server/main.js --port 0 --allow-set-conversation-id
+#   contract server, rate limit       node out/test/server/main.js --port 0 --key K --rate-limit: only the
+#                                     rate-limit checks
+# The contract servers run the other checks without their optional limiter, so nothing needs pacing there (the
+# limiter allows 10 requests a second: paced for it, the suite takes ~25 s a server instead of ~3 s).
+# The servers are checked side by side; each server's checks run in order. Every server started here is
+# stopped on exit.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 cd "$REPO"
 
-compile=1
-[ "${1:-}" = --no-compile ] && compile=0
-
-"$HERE/provision.sh" >/dev/null
-[ "$compile" = 1 ] && npm run --silent compile-tests
-
-dir=''
-cleanup() { [ -n "$dir" ] && "$HERE/stop.sh" "$dir" || true; }
-trap cleanup EXIT
-
-status=0
-for config in key allow-id; do
-  opts=()
-  [ "$config" = allow-id ] && opts=(--allow-set-conversation-id)
-  out=$("$HERE/start.sh" ${opts[@]+"${opts[@]}"})
-  eval "$out"
-  dir=$OPENHANDS_DIR
-  echo "== conformance: real OpenHands, $config ($OPENHANDS_URL)"
-  CONFORMANCE_ALLOWS_CONVERSATION_ID=$([ "$config" = allow-id ] && echo 1 || echo 0) \
-    node scripts/run-node-tests.mjs conformance || status=1
-  "$HERE/stop.sh" "$dir"
-  dir=''
+compile=1 real=1 contract=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-compile) compile=0 ;;
+    --contract-only) real=0 ;;
+    --real-only) contract=0 ;;
+    *) echo "conformance.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
 done
+
+log() { echo "[conformance] $*" >&2; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/conformance.XXXXXX")
+real_dirs=() contract_pids=()
+cleanup() {
+  local d p
+  for d in ${real_dirs[@]+"${real_dirs[@]}"}; do "$HERE/stop.sh" "$d" >&2 || true; done
+  for p in ${contract_pids[@]+"${contract_pids[@]}"}; do
+    kill -TERM "$p" 2>/dev/null || continue
+    for _ in $(seq 1 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$p" 2>/dev/null || true
+  done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+if [ "$real" = 1 ]; then
+  t=$(now_ms)
+  "$HERE/provision.sh" >/dev/null
+  log "provisioned in $(( $(now_ms) - t )) ms"
+fi
+if [ "$compile" = 1 ]; then
+  t=$(now_ms)
+  npm run --silent compile-tests
+  log "compiled in $(( $(now_ms) - t )) ms"
+fi
+[ -f out/test/conformance/conformance.test.js ] && [ -f out/test/server/main.js ] \
+  || { log "out/ has no compiled suite or contract server: run npm run compile-tests"; exit 1; }
+
+# target NAME URL KEY ALLOWS_ID RATE_LIMITED RATE_LIMIT_ONLY: one CONFORMANCE_TARGETS entry (the values are URLs,
+# hex keys, booleans and fixed names: nothing to escape).
+target() {
+  printf '{"name":"%s","baseUrl":"%s","apiKey":"%s","allowsConversationId":%s,"rateLimited":%s,"rateLimitOnly":%s}\n' \
+    "$@" >>"$work/targets"
+}
+
+if [ "$real" = 1 ]; then
+  # Both real servers start at once: each takes 6-18 s to import the app.
+  t=$(now_ms)
+  start_pids=()
+  for config in key allow-id; do
+    opts=()
+    [ "$config" = allow-id ] && opts=(--no-auth --allow-set-conversation-id)
+    "$HERE/start.sh" ${opts[@]+"${opts[@]}"} >"$work/real-$config.env" 2>"$work/real-$config.log" &
+    start_pids+=($!)
+  done
+  failed=0
+  for i in 0 1; do wait "${start_pids[$i]}" || failed=1; done
+  for config in key allow-id; do
+    # A server that did start is stopped on exit, even when the other did not start.
+    dir=$(eval "$(cat "$work/real-$config.env")"; echo "${OPENHANDS_DIR:-}")
+    [ -n "$dir" ] && real_dirs+=("$dir")
+  done
+  if [ "$failed" = 1 ]; then
+    log "a real server did not start:"; cat "$work"/real-*.log >&2; exit 1
+  fi
+  for config in key allow-id; do
+    (
+      eval "$(cat "$work/real-$config.env")"
+      if [ "$config" = key ]; then target "real 0.54.0" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false
+      else target "real 0.54.0, no key, ALLOW_SET_CONVERSATION_ID=1" "$OPENHANDS_URL" "" true true false; fi
+    )
+  done
+  log "real servers answering after $(( $(now_ms) - t )) ms"
+fi
+
+if [ "$contract" = 1 ]; then
+  t=$(now_ms)
+  for config in key allow-id rate-limit; do
+    key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+    [ "$config" = allow-id ] && key=''
+    opts=(--port 0)
+    [ -n "$key" ] && opts+=(--key "$key")
+    [ "$config" = allow-id ] && opts+=(--allow-set-conversation-id)
+    [ "$config" = rate-limit ] && opts+=(--rate-limit)
+    : >"$work/contract-$config.log"   # there before the first look at it
+    # main.js would take a key from OPENHANDS_DEV_KEY when given none.
+    env -u OPENHANDS_DEV_KEY -u OPENHANDS_DEV_PORT node out/test/server/main.js "${opts[@]}" >"$work/contract-$config.log" 2>&1 </dev/null &
+    contract_pids+=($!)
+    url=''
+    for _ in $(seq 1 100); do
+      url=$(sed -n 's/^OpenHands contract server listening on \(http:\/\/127\.0\.0\.1:[0-9]*\)$/\1/p' "$work/contract-$config.log")
+      [ -n "$url" ] && break
+      kill -0 "${contract_pids[-1]}" 2>/dev/null || break
+      sleep 0.1
+    done
+    [ -n "$url" ] || { log "the contract server did not start:"; cat "$work/contract-$config.log" >&2; exit 1; }
+    case "$config" in
+      key) target "contract server" "$url" "$key" false false false ;;
+      allow-id) target "contract server, no key, --allow-set-conversation-id" "$url" "" true false false ;;
+      rate-limit) target "contract server, --rate-limit" "$url" "$key" false true true ;;
+    esac
+  done
+  log "contract servers answering after $(( $(now_ms) - t )) ms"
+fi
+
+CONFORMANCE_TARGETS="[$(paste -sd, "$work/targets")]"
+export CONFORMANCE_TARGETS
+# TAP: its summary is the last thing printed, failures included (spec lists failures after it).
+status=0
+node --test --test-reporter=tap out/test/conformance/conformance.test.js || status=$?
 exit "$status"

@@ -1,38 +1,49 @@
 // The conformance suite: the same checks against the real OpenHands 0.54.0 server and against our contract
-// server, expecting the answers recorded in OBSERVED.md. One file, so the checks run in this order (the later
-// ones depend on what the earlier ones saved); the suites live in the *.suite.ts files beside it.
+// server, expecting the answers recorded in OBSERVED.md. Per server, the checks run in this order (the later ones
+// depend on what the earlier ones saved); several servers are checked side by side. The suites live in the
+// *.suite.ts files beside it.
 //
-//   eval "$(scripts/openhands/start.sh)"        # a fresh real server; sets CONFORMANCE_BASE_URL/_API_KEY
-//   npm run compile-tests && node scripts/run-node-tests.mjs conformance
+//   npm run test:openhands                      # all of it: real and contract servers (scripts/openhands/conformance.sh)
+//   eval "$(scripts/openhands/start.sh)"        # or by hand: a fresh real server; sets CONFORMANCE_BASE_URL/_API_KEY
+//   npm run compile-tests && node --test out/test/conformance/
 //   scripts/openhands/stop.sh
-// or all of it: scripts/openhands/conformance.sh. Environment: see target.ts.
+// Environment: see target.ts.
 import { describe, it } from 'node:test';
 import { authSuite } from './auth.suite';
+import { clientFreshSuite, clientSuite } from './client.suite';
 import { conversationsSuite } from './conversations.suite';
 import { freshSuite, RunState } from './fresh.suite';
 import { httpSuite, rateLimitSuite } from './http.suite';
 import { settingsSuite } from './settings.suite';
-import { Client, targetFromEnv } from './target';
+import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
 
-const target = targetFromEnv();
+const targets = targetsFromEnv();
 
-if (!target) {
+if (targets.length === 0) {
   describe('conformance', () => {
-    it('needs CONFORMANCE_BASE_URL (and CONFORMANCE_API_KEY): see scripts/openhands/conformance.sh', (t) => {
-      t.skip('CONFORMANCE_BASE_URL is not set');
+    it('needs CONFORMANCE_BASE_URL or CONFORMANCE_TARGETS: see scripts/openhands/conformance.sh', (t) => {
+      t.skip('no server given');
     });
   });
 } else {
-  const client = new Client(target);
-  const state: RunState = { fresh: false };
-  describe(`conformance of ${target.baseUrl}`, () => {
-    authSuite(client);
-    freshSuite(client, state);
-    settingsSuite(client);
-    validationSuite(client);
-    conversationsSuite(client, state);
-    httpSuite(client);
-    rateLimitSuite(client);
+  // Servers side by side (each has its own file store and rate limiter); one server's checks one at a time.
+  describe('conformance', { concurrency: targets.length }, () => {
+    for (const target of targets) {
+      describe(`${target.name} (${target.baseUrl})`, { concurrency: false }, () => {
+        const client = new Client(target);
+        if (target.rateLimitOnly) return rateLimitSuite(client);
+        const state: RunState = { fresh: false };
+        authSuite(client);
+        freshSuite(client, state);
+        clientFreshSuite(target, state);
+        settingsSuite(client);
+        validationSuite(client);
+        conversationsSuite(client, state);
+        clientSuite(target, state);
+        httpSuite(client);
+        rateLimitSuite(client);
+      });
+    }
   });
 }

@@ -19,6 +19,27 @@ const TASK_TYPES = "'MERGE_CONFLICTS', 'FAILING_CHECKS', 'UNRESOLVED_COMMENTS', 
 const task = (fields: Record<string, unknown>): string =>
   JSON.stringify({ suggested_task: { git_provider: 'github', task_type: 'OPEN_ISSUE', repo: 'o/r', issue_number: 1, title: 't', ...fields } });
 
+/**
+ * Every field of InitSessionRequest with a value. The suggested task wins over create_microagent (which would
+ * otherwise name a repository to check), and repository "" skips the repository check.
+ */
+const EVERY_FIELD = JSON.stringify({
+  repository: '',
+  git_provider: 'github',
+  selected_branch: 'main',
+  initial_user_msg: 'hello',
+  image_urls: ['https://example.com/a.png'],
+  replay_json: '[]',
+  suggested_task: { git_provider: 'github', task_type: 'OPEN_ISSUE', repo: 'o/r', issue_number: 1, title: 't' },
+  create_microagent: { repo: 'o/r', git_provider: 'github', title: 'm' },
+  conversation_instructions: 'be brief',
+  mcp_config: {
+    sse_servers: ['http://a.b/sse'],
+    stdio_servers: [{ name: 'fs', command: 'npx', args: ['-y'], env: { A: '1' } }],
+    shttp_servers: [{ url: 'https://c.d/mcp', api_key: 'k' }],
+  },
+});
+
 const STARTED: [string, string][] = [
   ['{}', '{}'],
   ['a message, no images, no replay', '{"initial_user_msg":"hello","image_urls":[],"replay_json":null}'],
@@ -28,6 +49,7 @@ const STARTED: [string, string][] = [
   ['git_provider and branch without repository', '{"git_provider":"github","selected_branch":"main"}'],
   ['suggested task OPEN_ISSUE, issue_number "3"', task({ issue_number: '3' })],
   ['suggested task MERGE_CONFLICTS on gitlab', task({ git_provider: 'gitlab', task_type: 'MERGE_CONFLICTS' })],
+  ['every field at once', EVERY_FIELD],
 ];
 
 const REFUSED: [string, string, object[]][] = [
@@ -121,9 +143,13 @@ export function conversationsSuite(client: Client, state: RunState): void {
         assertJson(await client.post('/api/conversations', `{"conversation_id":"${id}","initial_user_msg":"one"}`), 200, started(id));
       });
 
-      it('the same id again: 200 with that id, no 409', async () => {
-        const answer = await client.post('/api/conversations', `{"conversation_id":"${id}","initial_user_msg":"two"}`);
-        assertJson(answer, 200, new RegExp(`^\\{"status":"ok","conversation_id":"${id}","message":null,"conversation_status":"(STARTING|RUNNING)"\\}$`));
+      it('the same id again: 200 with that id, no 409, STARTING again (RUNNING needs a runtime that started)', async () => {
+        assertJson(await client.post('/api/conversations', `{"conversation_id":"${id}","initial_user_msg":"two"}`), 200, started(id));
+      });
+
+      it('every field of the request at once, with an id', async () => {
+        const body = { ...JSON.parse(EVERY_FIELD) as object, conversation_id: `${id}-all` };
+        assertJson(await client.post('/api/conversations', JSON.stringify(body)), 200, started(`${id}-all`));
       });
 
       it('"" gets a random id', async () => {

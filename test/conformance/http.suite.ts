@@ -1,7 +1,7 @@
 // HTTP around the routes (OBSERVED.md §7, §8): wrong method, trailing slash, CORS, and the rate limiter.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertJson, TOO_MANY_REQUESTS } from './expected';
+import { assertInternalError, assertJson, TOO_MANY_REQUESTS } from './expected';
 import { Answer, Client, send } from './target';
 
 export function httpSuite(client: Client): void {
@@ -49,14 +49,65 @@ export function httpSuite(client: Client): void {
       assert.equal(answer.headers.get('content-type'), 'text/plain; charset=utf-8');
       assert.equal(answer.headers.get('access-control-allow-origin'), null);
     });
+
+    it('CORS: a method outside the list (case counts) is refused after the origin', async () => {
+      const preflight = (origin: string, method: string) =>
+        client.request('OPTIONS', '/api/nope', { key: null, headers: { Origin: origin, 'Access-Control-Request-Method': method } });
+      const lower = await preflight('http://127.0.0.1:1', 'get');
+      assert.equal(lower.status, 400);
+      assert.equal(lower.text, 'Disallowed CORS method');
+      assert.equal(lower.headers.get('access-control-allow-origin'), 'http://127.0.0.1:1');
+      assert.equal((await preflight('https://example.com', 'FOO')).text, 'Disallowed CORS origin, method');
+    });
+
+    it('CORS on a routed answer: a local origin echoed with credentials and Vary, with the key or a wrong one', async () => {
+      const origin = 'http://127.0.0.1:9';
+      for (const key of [undefined, 'wrong-key'] as const) {
+        const answer = await client.get('/api/settings', { key, headers: { Origin: origin } });
+        assert.equal(answer.headers.get('access-control-allow-origin'), origin, `${answer.status}`);
+        assert.equal(answer.headers.get('access-control-allow-credentials'), 'true');
+        assert.equal(answer.headers.get('vary'), 'Origin');
+      }
+    });
+
+    it('CORS on a routed answer: another origin gets the body and only Allow-Credentials', async () => {
+      const answer = await client.get('/alive', { headers: { Origin: 'https://example.com' } });
+      assertJson(answer, 200, '{"status":"ok"}');
+      assert.equal(answer.headers.get('access-control-allow-credentials'), 'true');
+      assert.equal(answer.headers.get('access-control-allow-origin'), null);
+      assert.equal(answer.headers.get('vary'), null);
+    });
+
+    it('OPTIONS that is not a preflight is routed: 405 with allow and CORS headers', async () => {
+      const answer = await client.request('OPTIONS', '/api/settings', { key: null, headers: { Origin: 'http://localhost' } });
+      assertJson(answer, 405, '{"detail":"Method Not Allowed"}');
+      assert.equal(answer.headers.get('allow'), 'GET');
+      assert.equal(answer.headers.get('access-control-allow-origin'), 'http://localhost');
+    });
+
+    it('the crash 500 has no CORS headers either', async () => {
+      const answer = await client.post('/api/settings', '{"mcp_config":{"sse_servers":null}}', { headers: { Origin: 'http://localhost' } });
+      assertInternalError(answer);
+      assert.equal(answer.headers.get('access-control-allow-credentials'), null);
+    });
+
+    it('/alive and /health: GET only (405 allow: GET), a trailing slash redirects', async () => {
+      const posted = await client.post('/alive', '{}', { key: null });
+      assertJson(posted, 405, '{"detail":"Method Not Allowed"}');
+      assert.equal(posted.headers.get('allow'), 'GET');
+      const slash = await client.get('/health/', { key: null });
+      assert.equal(slash.status, 307);
+      assert.equal(slash.headers.get('location'), `${client.target.baseUrl}/health`);
+    });
   });
 }
 
 export function rateLimitSuite(client: Client): void {
-  describe('rate limit: 10 requests a second per client, then 1 s late, beyond 20 refused', { skip: !client.target.rateLimited && 'CONFORMANCE_SKIP_RATE_LIMIT=1' }, () => {
-    it('25 at once: 10 prompt, 10 about 1 s late, 5 refused with 429 {"message":"Too many requests"}', async () => {
+  describe('rate limit: 10 requests a second per client, then 1 s late, beyond 20 refused', { skip: !client.target.rateLimited && 'the server has no rate limiter' }, () => {
+    it('25 at once: 10 prompt, 10 about 1 s late, 5 refused with 429 {"message":"Too many requests"}, no CORS or cache headers', async () => {
       await client.settle();
-      const answers = await Promise.all(Array.from({ length: 25 }, () => send(client.target, 'GET', '/alive')));
+      const origin = { Origin: 'http://localhost:5173' };
+      const answers = await Promise.all(Array.from({ length: 25 }, () => send(client.target, 'GET', '/alive', { headers: origin })));
       const ok = answers.filter((a) => a.status === 200);
       const refused = answers.filter((a) => a.status === 429);
       assert.equal(ok.length, 20, summary(answers));
@@ -67,7 +118,9 @@ export function rateLimitSuite(client: Client): void {
         assert.equal(answer.headers.get('retry-after'), '1');
         assert.equal(answer.headers.get('content-type'), 'application/json');
         assert.equal(answer.headers.get('cache-control'), null);
+        assert.equal(answer.headers.get('access-control-allow-origin'), null); // the limiter is outside the CORS layer
       }
+      for (const answer of ok) assert.equal(answer.headers.get('access-control-allow-origin'), origin.Origin);
       await client.settle();
     });
 

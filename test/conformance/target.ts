@@ -1,29 +1,59 @@
-// The server under test and raw HTTP to it: the suite compares exact bytes, so it uses global fetch directly,
+// The servers under test and raw HTTP to them: the suite compares exact bytes, so it uses global fetch directly,
 // sends bodies as bytes (no Content-Type of fetch's own), never follows redirects, and spaces its requests.
 //
-// Environment:
-//   CONFORMANCE_BASE_URL                   e.g. http://127.0.0.1:3000 (required; the suite is skipped without it)
+// Environment, one server:
+//   CONFORMANCE_BASE_URL                   e.g. http://127.0.0.1:3000 (the suite is skipped without a server)
 //   CONFORMANCE_API_KEY                    the server's SESSION_API_KEY; empty or unset = a server without one
 //   CONFORMANCE_ALLOWS_CONVERSATION_ID=1   the server was started with ALLOW_SET_CONVERSATION_ID=1
-//   CONFORMANCE_SKIP_RATE_LIMIT=1          leave out the rate-limit checks (a server started without a limiter)
+//   CONFORMANCE_SKIP_RATE_LIMIT=1          the server has no rate limiter: no pacing, no rate-limit checks
+// or several, checked side by side (scripts/openhands/conformance.sh sets this):
+//   CONFORMANCE_TARGETS   a JSON array of {"name", "baseUrl", "apiKey"?, "allowsConversationId"?, "rateLimited"?,
+//                         "rateLimitOnly"?}: rateLimited defaults to true; rateLimitOnly runs only the rate-limit
+//                         checks (the other checks, paced for a limiter, would take 10 times as long)
+
+import { RawAnswer, rawRequest } from './rawHttp';
 
 export interface Target {
+  readonly name: string;
   readonly baseUrl: string;
   /** undefined: the server checks no key. */
   readonly apiKey: string | undefined;
   readonly allowsConversationId: boolean;
   readonly rateLimited: boolean;
+  /** Only the rate-limit checks. */
+  readonly rateLimitOnly: boolean;
 }
 
-export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): Target | undefined {
+export function targetsFromEnv(env: NodeJS.ProcessEnv = process.env): Target[] {
+  if (env.CONFORMANCE_TARGETS) {
+    const list: unknown = JSON.parse(env.CONFORMANCE_TARGETS);
+    if (!Array.isArray(list) || list.length === 0) throw new Error('CONFORMANCE_TARGETS must be a non-empty JSON array');
+    return list.map((entry, i) => {
+      const t = entry as Partial<Record<keyof Target, unknown>>;
+      if (typeof t.baseUrl !== 'string' || !t.baseUrl) throw new Error(`CONFORMANCE_TARGETS[${i}] has no baseUrl`);
+      const baseUrl = t.baseUrl.replace(/\/+$/, '');
+      return {
+        name: typeof t.name === 'string' && t.name ? t.name : baseUrl,
+        baseUrl,
+        apiKey: typeof t.apiKey === 'string' && t.apiKey ? t.apiKey : undefined,
+        allowsConversationId: t.allowsConversationId === true,
+        rateLimited: t.rateLimited !== false,
+        rateLimitOnly: t.rateLimitOnly === true,
+      };
+    });
+  }
   const baseUrl = env.CONFORMANCE_BASE_URL?.replace(/\/+$/, '');
-  if (!baseUrl) return undefined;
-  return {
-    baseUrl,
-    apiKey: env.CONFORMANCE_API_KEY || undefined,
-    allowsConversationId: env.CONFORMANCE_ALLOWS_CONVERSATION_ID === '1',
-    rateLimited: env.CONFORMANCE_SKIP_RATE_LIMIT !== '1',
-  };
+  if (!baseUrl) return [];
+  return [
+    {
+      name: baseUrl,
+      baseUrl,
+      apiKey: env.CONFORMANCE_API_KEY || undefined,
+      allowsConversationId: env.CONFORMANCE_ALLOWS_CONVERSATION_ID === '1',
+      rateLimited: env.CONFORMANCE_SKIP_RATE_LIMIT !== '1',
+      rateLimitOnly: false,
+    },
+  ];
 }
 
 export interface Answer {
@@ -44,18 +74,19 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The server delays the 11th request within a second by 1 s: 110 ms apart keeps every answer prompt. */
+/** The rate limiter delays the 11th request within a second by 1 s: 110 ms apart keeps every answer prompt. */
 const GAP_MS = 110;
 
 export class Client {
   private nextAt = 0;
+  private readonly gapMs: number;
 
-  constructor(readonly target: Target) {}
+  constructor(readonly target: Target) {
+    this.gapMs = target.rateLimited ? GAP_MS : 0;
+  }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
-    const wait = this.nextAt - Date.now();
-    if (wait > 0) await sleep(wait);
-    this.nextAt = Date.now() + GAP_MS;
+    await this.pace();
     return send(this.target, method, path, options);
   }
 
@@ -63,8 +94,21 @@ export class Client {
     return this.request('GET', path, options);
   }
 
+  /** Header lines sent byte for byte (see rawHttp.ts), after the same pause. */
+  async raw(method: string, path: string, headerLines: string[]): Promise<RawAnswer> {
+    await this.pace();
+    return rawRequest(this.target.baseUrl, method, path, headerLines);
+  }
+
   post(path: string, body: string, options: RequestOptions = {}): Promise<Answer> {
     return this.request('POST', path, { ...options, body });
+  }
+
+  /** Waits until this request is due. */
+  private async pace(): Promise<void> {
+    const wait = this.nextAt - Date.now();
+    if (wait > 0) await sleep(wait);
+    this.nextAt = Date.now() + this.gapMs;
   }
 
   /** Lets the server's 1 s rate window empty before the next check. */
