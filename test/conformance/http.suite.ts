@@ -60,11 +60,17 @@ export function httpSuite(client: Client): void {
       assert.equal((await preflight('https://example.com', 'FOO')).text, 'Disallowed CORS origin, method');
     });
 
-    it('CORS on a routed answer: a local origin echoed with credentials and Vary, with the key or a wrong one', async () => {
-      const origin = 'http://127.0.0.1:9';
-      for (const key of [undefined, 'wrong-key'] as const) {
-        const answer = await client.get('/api/settings', { key, headers: { Origin: origin } });
-        assert.equal(answer.headers.get('access-control-allow-origin'), origin, `${answer.status}`);
+    it('CORS on a routed answer: a local origin echoed with credentials and Vary, on 200, 401, 404 and 422 alike', async () => {
+      const headers = { Origin: 'http://127.0.0.1:9' };
+      const answers = [
+        await client.get('/api/settings', { headers }),
+        await client.get('/api/settings', { key: 'wrong-key', headers }), // 401 where the server checks a key
+        await client.get('/api/nope', { headers }),
+        await client.post('/api/settings', '{"language":5}', { headers }),
+      ];
+      assert.deepEqual(answers.map((a) => a.status), [200, client.target.apiKey === undefined ? 200 : 401, 404, 422]);
+      for (const answer of answers) {
+        assert.equal(answer.headers.get('access-control-allow-origin'), headers.Origin, `${answer.status}`);
         assert.equal(answer.headers.get('access-control-allow-credentials'), 'true');
         assert.equal(answer.headers.get('vary'), 'Origin');
       }
