@@ -37,16 +37,10 @@ export function mcpUrlProblem(url: string): string | undefined {
   if (!trimmed) return 'URL cannot be empty';
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(trimmed);
   if (!scheme) return 'URL must include a scheme (http:// or https://)';
-  let host = '';
-  try {
-    host = new URL(trimmed).host;
-  } catch {
-    host = '';
-  }
-  // The server's urlsplit finds a host only after "//"; WHATWG parsing also finds one in "http:a.b" or "http:///a.b".
-  const afterScheme = trimmed.slice(scheme[0].length);
-  const netloc = afterScheme.startsWith('//') ? afterScheme.slice(2).split(/[/?#]/)[0] : '';
-  if (!host || !netloc) return 'URL must include a valid domain/host';
+  // Python's urlsplit finds a host only after "//" (so "http:a.b" has none), up to the path, query or fragment.
+  const rest = trimmed.slice(scheme[0].length);
+  const host = rest.startsWith('//') ? rest.slice(2).split(/[/?#]/)[0] : '';
+  if (!host) return 'URL must include a valid domain/host';
   if (!MCP_URL_SCHEMES.includes(`${scheme[1].toLowerCase()}:`)) return 'URL scheme must be http, https, ws, or wss';
   return undefined;
 }

@@ -38,6 +38,8 @@ describe('schemas', () => {
       [mcpUrlProblem('ftp://a.b'), 'URL scheme must be http, https, ws, or wss'],
       [mcpUrlProblem('  '), 'URL cannot be empty'],
       [mcpUrlProblem('http://'), 'URL must include a valid domain/host'],
+      [mcpUrlProblem('http:a.b'), 'URL must include a valid domain/host'],
+      [mcpUrlProblem('localhost:8080'), 'URL must include a valid domain/host'],
       // A URL parser finds a host in these; the server's urlsplit does not, and answers 422.
       [mcpUrlProblem('http:example.com'), 'URL must include a valid domain/host'],
       [mcpUrlProblem('https:/example.com/sse'), 'URL must include a valid domain/host'],
