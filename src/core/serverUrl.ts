@@ -30,3 +30,8 @@ export function isLoopbackUrl(url: string): boolean {
     return false;
   }
 }
+
+/** Whether a key sent to this URL would cross a network unencrypted: plain http to another machine. */
+export function sendsKeyInClear(url: string): boolean {
+  return /^http:\/\//i.test(url) && !isLoopbackUrl(url);
+}

@@ -1,6 +1,6 @@
 // Set API Key / Clear API Key: the session API key of the configured server, in the secret storage only.
 import * as vscode from 'vscode';
-import { isLoopbackUrl } from '../core/serverUrl';
+import { sendsKeyInClear } from '../core/serverUrl';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { CommandHandler } from './commands';
 import { Setting, openSetting } from './config';
@@ -62,7 +62,7 @@ export function apiKeyCommands(connection: ServerConnection, keys: ApiKeyStore, 
 
 /** Plain http to another machine shows the key to anyone on the way; the person decides, once, knowingly. */
 async function consentToPlainHttp(url: string): Promise<boolean> {
-  if (!url.startsWith('http://') || isLoopbackUrl(url)) return true;
+  if (!sendsKeyInClear(url)) return true;
   const store = 'Store and Send over HTTP';
   const choice = await vscode.window.showWarningMessage(
     `${url} is not encrypted (http) and not on this machine.`,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isLoopbackUrl, normalizeServerUrl } from '../../src/core/serverUrl';
+import { isLoopbackUrl, normalizeServerUrl, sendsKeyInClear } from '../../src/core/serverUrl';
 
 describe('normalizeServerUrl', () => {
   it('gives one form for the ways a person writes the same server', () => {
@@ -20,5 +20,13 @@ describe('normalizeServerUrl', () => {
     assert.equal(isLoopbackUrl('http://localhost:3000'), true);
     assert.equal(isLoopbackUrl('http://[::1]:3000'), true);
     assert.equal(isLoopbackUrl('http://10.0.0.5:3000'), false);
+  });
+
+  it('asks before a key goes over plain http to another machine, and only then', () => {
+    assert.equal(sendsKeyInClear('http://oh.example.com:3000'), true);
+    assert.equal(sendsKeyInClear('http://10.0.0.5:3000'), true);
+    assert.equal(sendsKeyInClear('https://oh.example.com'), false);
+    assert.equal(sendsKeyInClear('http://localhost:3000'), false);
+    assert.equal(sendsKeyInClear('http://127.0.0.1:3000'), false);
   });
 });
