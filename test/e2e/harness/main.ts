@@ -5,15 +5,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from './browser';
+import { newSecretMarker, secretFor } from './context';
 import { runHostSuites } from './hostRunner';
 import { sampleMemory } from './memory';
 import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
 import { add, countsLine, seconds, type Counts } from './report';
 import { startSession, type Session } from './session';
+import { captureOutput, scanForSecrets } from './secretScan';
 import { runUiScenarios } from './uiRunner';
 
-const SESSION_API_KEY = 'e2e-session-key';
+const output = captureOutput(); // what the suites print here is scanned for keys too
 
 function options() {
   const { values } = parseArgs({
@@ -36,6 +38,28 @@ function saveLogs(session: Session, failed: boolean): void {
   if (failed && fs.existsSync(vscodeLogs)) fs.cpSync(vscodeLogs, path.join(RESULTS_DIR, 'vscode-logs'), { recursive: true });
 }
 
+/** The secret hygiene scan (secretScan.ts) over the run folder, test-results/ and this run's output. */
+function scanRun(session: Session): boolean {
+  const marker = session.context.secretMarker;
+  // The one file that holds the keys on purpose (how the suites learn them): excluded, and a check that the
+  // scan finds what is there.
+  const contextFile = path.join(session.runFolder.root, 'e2e-context.json');
+  const control = scanForSecrets({ marker, roots: [contextFile] }).hits;
+  if (!control.some((hit) => hit.key === "secretFor('session')")) {
+    console.error(`secret scan: broken, it does not find the session key in ${contextFile}`);
+    return false;
+  }
+  const { hits, filesScanned, keys } = scanForSecrets({
+    marker,
+    roots: [session.runFolder.root, RESULTS_DIR],
+    exclude: [contextFile],
+    outputs: { 'the run\'s stdout and stderr': output.text() },
+  });
+  console.log(`secret scan: ${filesScanned} files, ${keys} keys (the run's marker ${session.context.secretMarker}-*, ${keys - 1} literals), ${hits.length} hits`);
+  for (const hit of hits) console.error(`  secret found: ${hit.key} in ${path.relative(process.cwd(), hit.file)}`);
+  return hits.length === 0;
+}
+
 async function main(): Promise<Counts> {
   const args = options();
   // The extension hosts inherit code-server's environment, which is built from this one.
@@ -46,7 +70,8 @@ async function main(): Promise<Counts> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
 
-  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: SESSION_API_KEY });
+  const secretMarker = newSecretMarker();
+  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', secretMarker), secretMarker });
   const ready = seconds(startedAt);
   console.log(`code-server on ${session.codeServer.url}, contract server on ${session.server.url} (ready after ${ready})`);
   const browser = await launchBrowser(session.tools.chromium, session.runFolder);
@@ -81,6 +106,7 @@ async function main(): Promise<Counts> {
     console.error('no test ran');
     total.failed = 1;
   }
+  if (!scanRun(session)) total.failed++;
   saveLogs(session, total.failed > 0);
   if (total.failed > 0 || args.keep) session.keepRunFolder();
   memory.stop();

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { installExtension, startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
 import { startE2eContractServer, type ContractServer } from './contract';
-import { CONTEXT_ENV, writeE2eContext, type E2eContext } from './context';
+import { CONTEXT_ENV, newSecretMarker, writeE2eContext, type E2eContext } from './context';
 import { onCleanup } from './processes';
 import { provision, type Tools } from './provision';
 import { createRunFolder, type RunFolder } from './runFolder';
@@ -13,6 +13,8 @@ export interface SessionOptions {
   kind: 'e2e' | 'demo';
   smokeTestDriver: boolean;
   sessionApiKey: string;
+  /** The run's secret marker (context.ts); a new one when not given. */
+  secretMarker?: string;
   /** Install this VSIX instead of loading the extension from source through the payload. */
   vsix?: string;
   port?: number;
@@ -49,6 +51,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       branch: workspace.branch,
       userDataDir: runFolder.userDataDir,
       runFolder: runFolder.root,
+      secretMarker: options.secretMarker ?? newSecretMarker(),
     };
     const contextFile = path.join(runFolder.root, 'e2e-context.json');
     writeE2eContext(contextFile, context);
