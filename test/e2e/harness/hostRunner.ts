@@ -17,6 +17,12 @@ export interface HostRunOptions {
   testsEntry: string;
   resultsDir: string;
   timeoutMs?: number;
+  /** Called with every line the extension host logs (the results file gets them all the same). */
+  onLine?: (line: string) => void;
+  /** Print nothing of the host's console to the terminal. */
+  quiet?: boolean;
+  /** Default host-suites.log in resultsDir. */
+  logName?: string;
 }
 
 const COUNTS_LINE = /^(\d+) passed, (\d+) failed/;
@@ -41,7 +47,7 @@ export async function runHostSuites(options: HostRunOptions): Promise<Counts> {
     throw new Error('code-server runs without --vscode-option enable-smoke-test-driver: host suites cannot start');
   }
   const { context, page } = await newPage(browser);
-  const logFile = path.join(options.resultsDir, 'host-suites.log');
+  const logFile = path.join(options.resultsDir, options.logName ?? 'host-suites.log');
   fs.writeFileSync(logFile, '');
   let counts: Counts | undefined;
   let exited = false;
@@ -54,7 +60,8 @@ export async function runHostSuites(options: HostRunOptions): Promise<Counts> {
       fs.appendFileSync(logFile, `${line}\n`);
       const match = COUNTS_LINE.exec(line.trim());
       if (match) counts = { passed: Number(match[1]), failed: Number(match[2]) };
-      if (WORKBENCH_NOISE.some((noise) => noise.test(line))) return;
+      options.onLine?.(line);
+      if (options.quiet || WORKBENCH_NOISE.some((noise) => noise.test(line))) return;
       (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => {

@@ -1,9 +1,11 @@
 // npm run test:e2e: provisions the tools, starts the contract server and code-server, runs the extension-host
 // suites (test/e2e/host) and the UI scenarios (test/e2e/ui), prints "e2e: N passed, N failed", stops everything.
 // usage: node out/test/e2e/harness/main.js [--only host|ui] [--grep <regexp>] [--keep]
+//        node out/test/e2e/harness/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runActivationBench } from './activationBench';
 import { launchBrowser } from './browser';
 import { newSecretMarker, secretFor } from './context';
 import { runHostSuites } from './hostRunner';
@@ -23,12 +25,15 @@ function options() {
       only: { type: 'string' },
       grep: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      'activation-bench': { type: 'string' },
     },
   });
+  const loads = values['activation-bench'] === undefined ? undefined : Number(values['activation-bench']);
+  if (loads !== undefined && !(Number.isInteger(loads) && loads > 0)) throw new Error('--activation-bench takes a number of loads');
   if (values.only !== undefined && values.only !== 'host' && values.only !== 'ui') {
     throw new Error('--only takes host or ui');
   }
-  return { only: values.only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep };
+  return { only: values.only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, loads };
 }
 
 /** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
@@ -60,8 +65,22 @@ function scanRun(session: Session): boolean {
   return hits.length === 0;
 }
 
+/** --activation-bench N: its own session, its own results folder; no suite runs. */
+async function activationBench(loads: number): Promise<Counts> {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
+  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', newSecretMarker()) });
+  const browser = await launchBrowser(session.tools.chromium, session.runFolder);
+  onCleanup(() => browser.close());
+  const resultsDir = path.join(path.dirname(RESULTS_DIR), 'activation-bench');
+  fs.rmSync(resultsDir, { recursive: true, force: true });
+  const counts = await runActivationBench({ browser, codeServer: session.codeServer, loads, resultsDir });
+  if (counts.failed > 0) session.keepRunFolder();
+  return counts;
+}
+
 async function main(): Promise<Counts> {
   const args = options();
+  if (args.loads !== undefined) return activationBench(args.loads);
   // The extension hosts inherit code-server's environment, which is built from this one.
   if (args.grep) process.env.E2E_GREP = args.grep.source;
   const startedAt = Date.now();
@@ -115,6 +134,7 @@ async function main(): Promise<Counts> {
   return total;
 }
 
+const benchMode = process.argv.includes('--activation-bench');
 installSignalHandlers();
 let result: Counts = { passed: 0, failed: 1 }; // what a run that broke before counting reports
 main()
@@ -124,6 +144,6 @@ main()
   })
   .finally(async () => {
     await cleanupAll();
-    console.log(countsLine(result, 'e2e')); // last, after the cleanup's own messages
+    console.log(countsLine(result, benchMode ? 'activation bench' : 'e2e')); // last, after the cleanup's own messages
     process.exit(result.failed > 0 ? 1 : 0);
   });

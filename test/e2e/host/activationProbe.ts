@@ -1,0 +1,9 @@
+// The extension-host entry of the activation bench (harness/activationBench.ts), not a suite: in a freshly
+// started extension host it waits for the extension's activation and prints how long activate() took.
+import { testingApi } from './support';
+
+export async function run(): Promise<void> {
+  const { activationMs } = await testingApi();
+  console.log(`activationMs=${activationMs.toFixed(2)}`);
+  console.log('1 passed, 0 failed');
+}
