@@ -60,7 +60,7 @@ describe('Settings panel: a seeded server', () => {
     const { settings } = await testingApi();
     const newKey = 'sk-e2e-pending-key-3b8e';
     // Holds the edit's fresh load, so the new key stays pending while the panel is read.
-    await contract.setFault({ delayMs: 1500, times: 1, pathPrefix: '/api/settings' });
+    await contract.setFault({ delayMs: 3000, times: 1, pathPrefix: '/api/settings' });
     const from = (await contract.requests()).length;
     const saving = settings.edit('llm_api_key', newKey, 'API key');
     await nextRequest(contract.requests, from, (r) => r.method === 'GET' && r.status === 0);

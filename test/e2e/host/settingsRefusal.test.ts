@@ -17,7 +17,7 @@ import { contract, testingApi } from './support';
  * request that follows it, the POST. Calls `whileSaving` while the GET is held.
  */
 async function refusePost(edit: () => Thenable<unknown>, body: string, whileSaving: () => Promise<void>): Promise<{ saved: unknown; post: RecordedRequest }> {
-  await contract.setFault({ delayMs: 1500, times: 1, pathPrefix: '/api/settings' });
+  await contract.setFault({ delayMs: 3000, times: 1, pathPrefix: '/api/settings' });
   const from = (await contract.requests()).length;
   const saving = edit();
   await nextRequest(contract.requests, from, (r) => r.method === 'GET' && r.status === 0);
