@@ -171,8 +171,8 @@ export default [
     );
     const notification = await workbench.readNotification(/HTTP 422/);
     assert.match(notification, /confirmation_mode: Input should be a valid boolean/);
-    await page.keyboard.press('Escape');
     await workbench.screenshot('refused');
+    await page.keyboard.press('Escape');
     assert.deepEqual(await panel.inlineActions('Confirmation mode', 2), ['Edit Setting']);
   }),
 ];
