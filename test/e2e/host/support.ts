@@ -2,7 +2,7 @@
 // server's control routes (it runs in the harness process; the extension host reaches it over HTTP).
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
-import type { Fault, RecordedRequest } from '../../server/contractServer';
+import type { Fault, ProviderTokenSeed, RecordedRequest } from '../../server/contractServer';
 import { normalizeServerUrl } from '../../../src/core/serverUrl';
 import { readE2eContext, type E2eContext } from '../harness/context';
 
@@ -50,4 +50,6 @@ export const contract = {
   storedSettings: async () => (await control('GET', 'stored-settings')) as Record<string, unknown> | null,
   /** Faults of the next /api requests (null clears); see Fault in test/server/contractServer.ts. */
   setFault: (fault: Fault | null) => control('POST', 'fault', fault),
+  /** Git provider tokens as POST /api/add-git-providers would store them (replaces all). */
+  seedProviderTokens: (tokens: Record<string, ProviderTokenSeed>) => control('POST', 'provider-tokens', tokens),
 };
