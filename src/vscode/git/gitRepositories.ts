@@ -1,5 +1,7 @@
 // Finds the git repository for a file through the built-in git extension: activated on demand, and waited
 // for until it has looked at the workspace, so that the first command after start-up still finds the repo.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi, GitExtension, GitRepository } from './gitApi';
 
@@ -18,7 +20,7 @@ export class GitRepositories {
   async repositoryFor(uri: vscode.Uri | undefined): Promise<GitRepository | undefined> {
     const api = await this.gitApi();
     if (!api) return undefined;
-    if (uri) return api.getRepository(uri) ?? (await this.openContaining(api, uri));
+    if (uri) return this.repositoryOf(api, uri);
     const all = api.repositories;
     if (all.length <= 1) return all[0];
     const picked = await vscode.window.showQuickPick(all.map((repo) => ({
@@ -51,10 +53,49 @@ export class GitRepositories {
     }
   }
 
-  /** Asks git to open the repository of a workspace folder that it has not scanned yet. */
-  private async openContaining(api: GitApi, uri: vscode.Uri): Promise<GitRepository | undefined> {
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (!folder || !api.openRepository) return undefined;
-    return (await api.openRepository(folder.uri)) ?? undefined;
+  /**
+   * The repository whose working tree holds `uri`. The git extension answers with the closest repository it has
+   * open, and it opens only the workspace folders' repositories and what its start-up scan finds (one level
+   * deep): a repository nested deeper, or cloned into the workspace later, would be answered with its parent.
+   * So the nearest `.git` between the file and that answer decides, and is opened when the extension has not.
+   */
+  private async repositoryOf(api: GitApi, uri: vscode.Uri): Promise<GitRepository | undefined> {
+    const known = api.getRepository(uri) ?? undefined;
+    const folder = vscode.workspace.getWorkspaceFolder(uri)?.uri;
+    const top = known?.rootUri ?? folder;
+    if (!top || uri.scheme !== 'file') return known;
+    const root = await nearestGitRoot(uri.fsPath, top.fsPath);
+    if (known && (!root || samePath(root, known.rootUri.fsPath))) return known;
+    // A workspace folder inside a repository that starts above it: the git extension opens that one on request.
+    return (await this.open(api, root ? vscode.Uri.file(root) : top)) ?? known;
   }
+
+  /** Opens a repository the git extension has not opened yet, its state (HEAD, remotes) read before it is used. */
+  private async open(api: GitApi, root: vscode.Uri): Promise<GitRepository | undefined> {
+    const repo = (await api.openRepository?.(root)) ?? undefined;
+    // openRepository only queues the first status; until it ran, HEAD and the remotes are empty.
+    await repo?.status();
+    return repo;
+  }
+}
+
+/** The nearest folder from `file` up to `top` (included) that holds a `.git` folder or file, if any. */
+async function nearestGitRoot(file: string, top: string): Promise<string | undefined> {
+  for (let dir = file; ; dir = path.dirname(dir)) {
+    if (await exists(path.join(dir, '.git'))) return dir;
+    if (samePath(dir, top) || path.dirname(dir) === dir) return undefined;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.promises.stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function samePath(a: string, b: string): boolean {
+  return path.relative(a, b) === '';
 }
