@@ -20,15 +20,7 @@ export class GitRepositories {
   async repositoryFor(uri: vscode.Uri | undefined): Promise<GitRepository | undefined> {
     const api = await this.gitApi();
     if (!api) return undefined;
-    if (uri) return this.repositoryOf(api, uri);
-    const all = api.repositories;
-    if (all.length <= 1) return all[0];
-    const picked = await vscode.window.showQuickPick(all.map((repo) => ({
-      label: vscode.workspace.asRelativePath(repo.rootUri, true) || repo.rootUri.fsPath,
-      description: repo.state.HEAD?.name,
-      repo,
-    })), { title: 'OpenHands: Which repository?', placeHolder: 'The conversation will be prefilled with its remote and branch.' });
-    return picked?.repo;
+    return withState(uri ? await this.repositoryOf(api, uri) : await pickRepository(api));
   }
 
   private async load(): Promise<GitApi | undefined> {
@@ -66,17 +58,29 @@ export class GitRepositories {
     if (!top || uri.scheme !== 'file') return known;
     const root = await nearestGitRoot(uri.fsPath, top.fsPath);
     if (known && (!root || samePath(root, known.rootUri.fsPath))) return known;
-    // A workspace folder inside a repository that starts above it: the git extension opens that one on request.
-    return (await this.open(api, root ? vscode.Uri.file(root) : top)) ?? known;
+    // No `.git` below the workspace folder: it may sit inside a repository that starts above it.
+    return (await api.openRepository?.(root ? vscode.Uri.file(root) : top)) ?? known;
   }
+}
 
-  /** Opens a repository the git extension has not opened yet, its state (HEAD, remotes) read before it is used. */
-  private async open(api: GitApi, root: vscode.Uri): Promise<GitRepository | undefined> {
-    const repo = (await api.openRepository?.(root)) ?? undefined;
-    // openRepository only queues the first status; until it ran, HEAD and the remotes are empty.
-    await repo?.status();
-    return repo;
-  }
+async function pickRepository(api: GitApi): Promise<GitRepository | undefined> {
+  const all = api.repositories;
+  if (all.length <= 1) return all[0];
+  const picked = await vscode.window.showQuickPick(all.map((repo) => ({
+    label: vscode.workspace.asRelativePath(repo.rootUri, true) || repo.rootUri.fsPath,
+    description: repo.state.HEAD?.name,
+    repo,
+  })), { title: 'OpenHands: Which repository?', placeHolder: 'The conversation will be prefilled with its remote and branch.' });
+  return picked?.repo;
+}
+
+/**
+ * The repository with its state read. The git extension opens a repository first and reads its HEAD and remotes
+ * later (the first status is queued): right after start-up, or after openRepository, both are still empty.
+ */
+async function withState(repo: GitRepository | undefined): Promise<GitRepository | undefined> {
+  if (repo && !repo.state.HEAD) await repo.status();
+  return repo;
 }
 
 /** The nearest folder from `file` up to `top` (included) that holds a `.git` folder or file, if any. */

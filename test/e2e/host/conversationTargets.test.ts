@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { e2eContext, testingApi } from './support';
 import { serverWith, token } from './conversationSupport';
-import { commitFile, folderOutsideGit, nestedRepo, removeNestedRepos, setUpstream, waitForGitState } from './gitRepos';
+import { commitFile, folderOutsideGit, gitApi, nestedRepo, removeNestedRepos, setUpstream, waitForGitState } from './gitRepos';
 
 async function resolve(uri: vscode.Uri) {
   return (await testingApi()).targets.resolve(uri);
@@ -80,6 +80,16 @@ describe('conversation target of a file', function () {
     await serverWith({ github: token('github') });
     const repo = nestedRepo('github', 'local-only', 'git@github.com:octo/local-only.git', 'spike');
     assert.deepEqual((await resolve(repo.uri('README.md'))).warnings, [{ kind: 'noUpstream', branch: 'spike' }]);
+  });
+
+  it('of a repository the git extension opened a moment ago, its state not read yet, is that repository', async () => {
+    await serverWith({ github: token('github') });
+    const repo = nestedRepo('github', 'fresh', 'git@github.com:octo/fresh.git', 'topic');
+    const opened = await (await gitApi()).openRepository?.(vscode.Uri.file(repo.folder));
+    assert.equal(opened?.state.HEAD, undefined, 'the git extension read the state at once: this test would prove nothing');
+    const target = await resolve(repo.uri('README.md'));
+    assert.equal(target.repository, 'octo/fresh');
+    assert.equal(target.branch, 'topic');
   });
 
   it('of a file in a folder without git has no repository', async () => {
