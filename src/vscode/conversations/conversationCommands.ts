@@ -23,14 +23,14 @@ export function conversationCommands(
   const config = () => vscode.workspace.getConfiguration('openhands');
   const textLimitBytes = () => Math.max(1, config().get<number>('maxFileSizeKiB', 256)) * 1024;
 
-  async function startConversation(uri?: vscode.Uri): Promise<string | undefined> {
+  async function startConversation(uri?: vscode.Uri, words?: unknown): Promise<string | undefined> {
     const target = await targets.resolve(uri instanceof vscode.Uri ? uri : undefined);
-    const asked = await askMessage(target, { title: 'OpenHands: Start Conversation', allowEmpty: false, placeholder: 'What should the agent do?' });
+    const asked = await askMessage(target, { title: 'OpenHands: Start Conversation', allowEmpty: false, placeholder: 'What should the agent do?' }, words);
     if (!asked) return undefined;
     return send(asked.target, { initial_user_msg: asked.text }, asked.text);
   }
 
-  async function sendFiles(first?: vscode.Uri, all?: vscode.Uri[]): Promise<string | undefined> {
+  async function sendFiles(first?: vscode.Uri, all?: vscode.Uri[], words?: unknown): Promise<string | undefined> {
     const uris = all?.length ? all : first instanceof vscode.Uri ? [first] : activeDocumentUri();
     if (!uris.length) {
       void vscode.window.showWarningMessage('Select a file in the Explorer or open one in the editor to send it to OpenHands.');
@@ -46,7 +46,7 @@ export function conversationCommands(
     const names = uris.map((u) => vscode.workspace.asRelativePath(u, false)).join(', ');
     // The content is checked before asking, so nobody types words for a message that cannot be sent.
     if (!checked(buildFilesMessage('', files as MessageFile[], { textLimitBytes: textLimitBytes() }))) return undefined;
-    const asked = await askMessage(target, { title: `OpenHands: Send ${names}`, allowEmpty: true, placeholder: 'Your words to go with the file (optional)' });
+    const asked = await askMessage(target, { title: `OpenHands: Send ${names}`, allowEmpty: true, placeholder: 'Your words to go with the file (optional)' }, words);
     if (!asked) return undefined;
     const message = checked(buildFilesMessage(asked.text, files as MessageFile[], { textLimitBytes: textLimitBytes() }));
     return message && send(asked.target, message, asked.text || `Files: ${names}`);
@@ -201,8 +201,11 @@ interface AskOptions { readonly title: string; readonly allowEmpty: boolean; rea
 /**
  * Asks for the person's words in an input that shows where the conversation goes, with buttons to change the
  * repository and branch or to drop the repository. What was typed is kept across those changes.
+ * `given` words (a string passed as a command argument, which no menu or key binding does) skip the input:
+ * the extension-host tests drive the commands that way.
  */
-async function askMessage(initial: ConversationTarget, options: AskOptions): Promise<{ text: string; target: ConversationTarget } | undefined> {
+async function askMessage(initial: ConversationTarget, options: AskOptions, given?: unknown): Promise<{ text: string; target: ConversationTarget } | undefined> {
+  if (typeof given === 'string' && (options.allowEmpty || given.trim())) return { text: given.trim(), target: initial };
   let target = initial;
   let text = '';
   for (;;) {
