@@ -1,7 +1,7 @@
 // Start Conversation, Send File as Message and Send Selection as Message: ask for the person's words with the
 // prefilled repository and branch in view, warn about what the agent would not see on the remote, send with a
-// cancellable progress, and turn a failure into its action. The typed message survives any failure: Retry
-// sends it again as it was.
+// cancellable progress, and turn a failure into its action. The typed message survives any failure: Retry, and
+// the fixes (Set API Key, Configure Settings, Set LLM API Key, Start Without Repository), send it again as it was.
 import * as vscode from 'vscode';
 import type { ConversationRequest } from '../../api/schemas';
 import { IMAGE_LIMIT_BYTES, buildFilesMessage, buildSelectionMessage, firstLine, type MessageFile, type MessageResult } from '../../core/message';
@@ -9,10 +9,12 @@ import { warningText } from '../../core/repoContext';
 import type { CommandHandler } from '../commands';
 import type { ServerConnection } from '../connection';
 import type { ErrorPresenter } from '../errorPresenter';
-import { Command } from '../ids';
+import { Command, type CommandId } from '../ids';
 import type { Logger } from '../log';
 import { conversationUrl, type ConversationStore, type StartedConversation } from './conversationStore';
 import { describeTarget, withoutRepository, type ConversationTarget, type ConversationTargets } from './conversationTarget';
+
+type MessageFields = Pick<ConversationRequest, 'initial_user_msg' | 'image_urls'>;
 
 /** Files larger than this are refused before being read at all. */
 const READ_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -91,10 +93,14 @@ export function conversationCommands(
     return choice === without ? withoutRepository(target) : undefined;
   }
 
-  /** Sends the request; returns the new conversation's id, or undefined when it did not start. */
-  async function send(target: ConversationTarget, message: Pick<ConversationRequest, 'initial_user_msg' | 'image_urls'>, title: string): Promise<string | undefined> {
+  /** Warns, then sends; returns the new conversation's id, or undefined when it did not start. */
+  async function send(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
     const confirmed = await confirmTarget(target);
-    if (!confirmed) return undefined;
+    return confirmed && post(confirmed, message, title);
+  }
+
+  /** Sends to a target the person confirmed. After a failure, its action sends the same message again. */
+  async function post(confirmed: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
     const url = connection.url;
     const client = connection.client;
     if (!url.ok || !client) {
@@ -125,11 +131,17 @@ export function conversationCommands(
       void announce(url.url, started);
       return started.id;
     } catch (error) {
+      const retry = () => post(confirmed, message, title);
+      // The fix first (a key, the LLM settings); once it is in place, the typed message goes again.
+      const fixThenRetry = (command: CommandId, ...args: unknown[]) => async () => {
+        if ((await vscode.commands.executeCommand<unknown>(command, ...args)) === true) await retry();
+      };
       await errors.show(error, {
-        retry: () => send(confirmed, message, title),
-        configureSettings: () => vscode.commands.executeCommand(Command.ConfigureLlm),
-        setLlmApiKey: () => vscode.commands.executeCommand(Command.SetSecret, { field: 'llm_api_key' }),
-        startWithoutRepository: () => send(withoutRepository(confirmed), message, title),
+        retry,
+        setApiKey: fixThenRetry(Command.SetApiKey),
+        configureSettings: fixThenRetry(Command.ConfigureLlm),
+        setLlmApiKey: fixThenRetry(Command.SetSecret, { field: 'llm_api_key' }),
+        startWithoutRepository: () => post(withoutRepository(confirmed), message, title),
         openServerSettings: () => vscode.commands.executeCommand(Command.OpenServerSettings),
       });
       return undefined;
