@@ -238,7 +238,7 @@ function showMessageInput(target: ConversationTarget, value: string, options: As
   input.title = options.title;
   input.value = value;
   input.placeholder = options.placeholder;
-  input.prompt = `Repository: ${describeTarget(target)}. Press Enter to send.`;
+  input.prompt = `Repository: ${describeTarget(target)}.`; // VS Code adds how to send and cancel
   input.ignoreFocusOut = true;
   input.buttons = target.repository ? [editButton, dropButton] : [editButton];
   return new Promise((resolve) => {
