@@ -3,13 +3,13 @@
 // is empty and carries no message, which is when VS Code shows the state's welcome view (its text and buttons
 // are checked by the UI scenarios); the view's description names the server.
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
 import * as vscode from 'vscode';
 import type { ConnectionState } from '../../../src/core/connectionState';
 import { Command } from '../../../src/vscode/ids';
 import { SEEDED_SETTINGS } from '../settingsFixture';
 import { connectTo, waitForState } from './settingsSupport';
 import { contract, e2eContext, serverUrl, testingApi } from './support';
+import { freePort } from '../harness/codeServer';
 
 async function expectWelcome(state: ConnectionState, url: string): Promise<void> {
   const { settings, settingsTree } = await testingApi();
@@ -27,17 +27,8 @@ async function lastSettingsRequest() {
   return request;
 }
 
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A loopback port nothing listens on: a free one, bound and released. */
+const closedPort = freePort;
 
 const config = () => vscode.workspace.getConfiguration('openhands');
 

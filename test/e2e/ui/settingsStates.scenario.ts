@@ -3,29 +3,20 @@
 // a server URL nothing answers on, and a server that stops answering until Retry.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { scenario } from '../harness/scenario';
 import { SEEDED_SETTINGS } from '../settingsFixture';
 import { SettingsPanel, openSeededPanel, until } from './settingsPanelUi';
+import { freePort } from '../harness/codeServer';
 
 const NO_KEY = /needs a session API key/;
 const REFUSED_KEY = /The server refused the API key/;
 const NO_SETTINGS = /This server has no settings yet/;
 const OFFLINE = /Cannot reach the OpenHands server/;
 
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A loopback port nothing listens on: a free one, bound and released. */
+const closedPort = freePort;
 
 /** How often the Output panel shows `text` (its lines may be wrapped: whitespace is ignored). */
 async function logCount(page: Page, text: string): Promise<number> {
