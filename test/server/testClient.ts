@@ -2,6 +2,7 @@
 // and raw requests through global fetch so the exact bytes of every answer can be compared.
 import { after, before, beforeEach } from 'node:test';
 import { ContractServer, ContractServerOptions, startContractServer } from './contractServer';
+import { settingsText, type SettingsBody } from '../conformance/expected';
 
 export interface Answer {
   status: number;
@@ -55,41 +56,8 @@ export function serve(options: ContractServerOptions = {}): { readonly server: C
   };
 }
 
-/** The GET body for settings stored from an empty POST, with `changes` applied: field order is the model's. */
-export function settingsBody(changes: Record<string, unknown> = {}): string {
-  const body: Record<string, unknown> = {
-    language: null,
-    agent: null,
-    max_iterations: null,
-    security_analyzer: null,
-    confirmation_mode: null,
-    llm_model: null,
-    llm_api_key: null,
-    llm_base_url: null,
-    remote_runtime_resource_factor: null,
-    secrets_store: { provider_tokens: {} },
-    enable_default_condenser: true,
-    enable_sound_notifications: false,
-    enable_proactive_conversation_starters: true,
-    enable_solvability_analysis: true,
-    user_consents_to_analytics: null,
-    sandbox_base_container_image: null,
-    sandbox_runtime_container_image: null,
-    mcp_config: null,
-    search_api_key: null,
-    sandbox_api_key: null,
-    max_budget_per_task: null,
-    email: null,
-    email_verified: null,
-    git_user_name: null,
-    git_user_email: null,
-    provider_tokens_set: {},
-    llm_api_key_set: false,
-    search_api_key_set: false,
-  };
-  for (const [key, value] of Object.entries(changes)) {
-    if (!(key in body)) throw new Error(`not a GET settings field: ${key}`);
-    body[key] = value;
-  }
-  return JSON.stringify(body);
-}
+/**
+ * The GET body for settings stored from an empty POST, with `changes` applied: the real server's recorded answer
+ * (test/conformance/expected.ts), so the contract server's tests and the conformance suite expect the same text.
+ */
+export const settingsBody = (changes: SettingsBody = {}): string => settingsText(changes);
