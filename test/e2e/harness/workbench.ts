@@ -39,14 +39,24 @@ export class Workbench {
     return item;
   }
 
-  /** Clicks an activity-bar item and waits for its side bar; returns the side bar. */
+  /**
+   * Shows an activity-bar item's side bar, as a person would: click the item unless its side bar is showing
+   * already (a click on the active item closes the side bar, and a reloaded workbench may restore ours while
+   * we look). Returns the side bar.
+   */
   async openActivityBarItem(label: string = OUR_CONTAINER): Promise<Locator> {
-    await (await this.waitForActivityBarItem(label)).click();
+    const item = await this.waitForActivityBarItem(label);
     const sideBar = this.page.locator('.part.sidebar');
     // The title is upper-cased by CSS; match its text case-insensitively.
-    await sideBar
-      .locator('.composite.title h2', { hasText: new RegExp(escapeRegExp(label), 'i') })
-      .waitFor({ timeout: 30_000 });
+    const title = sideBar.locator('.composite.title h2', { hasText: new RegExp(escapeRegExp(label), 'i') });
+    const deadline = Date.now() + 30_000;
+    while (!(await title.isVisible())) {
+      if (Date.now() > deadline) throw new Error(`the side bar of "${label}" did not show within 30 s`);
+      // 'checked' marks the item whose container the side bar shows (or is restoring): clicking it would close it.
+      const active = await item.evaluate((element) => element.closest('.action-item')?.classList.contains('checked') ?? false);
+      if (!active) await item.click();
+      await title.waitFor({ timeout: 2_000 }).catch(() => undefined);
+    }
     return sideBar;
   }
 
