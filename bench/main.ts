@@ -8,7 +8,7 @@ import { createClient, type FetchFunction } from '../src/api/client';
 import { Incoming } from '../src/api/schemas';
 import { buildSettingsTree } from '../src/core/settingsTree';
 import { startServerProcess } from './serverProcess';
-import { median, timeEach } from './stats';
+import { median, timeAlternating, timeEach } from './stats';
 
 const KEY = 'bench-session-key';
 const CALLS = 2000;
@@ -32,13 +32,7 @@ async function clientOverhead(): Promise<{ client: number; bare: number }> {
     const viaClient = () => client.createConversation(request);
     await timeEach(WARMUP, bare);
     await timeEach(WARMUP, viaClient);
-    // Alternate in blocks so that drift of the machine affects both sides alike.
-    const bareTimes: number[] = [];
-    const clientTimes: number[] = [];
-    for (let block = 0; block < 10; block++) {
-      bareTimes.push(...(await timeEach(CALLS / 10, bare)));
-      clientTimes.push(...(await timeEach(CALLS / 10, viaClient)));
-    }
+    const [bareTimes, clientTimes] = await timeAlternating(CALLS, bare, viaClient);
     return { client: median(clientTimes), bare: median(bareTimes) };
   } finally {
     await server.stop();
