@@ -25,7 +25,8 @@ export default [
     assert.deepEqual(await panel.inlineActions('Confirmation mode', 2), ['Edit Setting']);
     // The tooltip of a secret says only whether it is set.
     await panel.row('API key', 2).hover();
-    const hover = page.locator('.workbench-hover .hover-contents').first();
+    // Another hover (the mouse crossed other rows on the way) may linger for a moment: wait for this row's.
+    const hover = page.locator('.workbench-hover .hover-contents', { hasText: /API key:/ }).first();
     await hover.waitFor({ timeout: 10_000 });
     assert.equal((await hover.innerText()).trim(), 'API key: set\nThe key for the LLM provider.');
     await workbench.screenshot('values');
