@@ -4,9 +4,10 @@ import { statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fetch as undiciFetch } from 'undici';
-import { createClient, type FetchFunction } from '../src/api/client';
-import { Incoming } from '../src/api/schemas';
-import { buildSettingsTree } from '../src/core/settingsTree';
+import { type FetchFunction } from '../src/api/client';
+import { createClient } from '../src/api/createClient';
+import { Incoming } from '../src/api/v0/schemas';
+import { buildSettingsTree } from '../src/core/settings/settingsTree';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
 

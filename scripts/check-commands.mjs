@@ -1,5 +1,5 @@
 // Verifies that every command contributed in package.json is registered in the source, that every
-// command named in a menu or keybinding is contributed, and that every id in src/vscode/ids.ts's
+// command named in a menu or keybinding is contributed, and that every id in src/vscode/platform/ids.ts's
 // command list is contributed (after the GitHub Pull Requests extension's scripts/check-commands.js).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ function sources(dir) {
     return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
   });
 }
-const idsFile = readFileSync('src/vscode/ids.ts', 'utf8');
+const idsFile = readFileSync('src/vscode/platform/ids.ts', 'utf8');
 // Only the `Command` object: View and Context ids share the prefix but are not commands.
 const commandBlock = /export const Command = \{([\s\S]*?)\} as const;/.exec(idsFile)?.[1] ?? '';
 const registered = new Set();
@@ -28,7 +28,7 @@ const commandIds = new Map([...commandBlock.matchAll(/^\s*([A-Za-z]+):\s*'(openh
 const problems = [];
 for (const id of contributed) {
   const key = [...commandIds].find(([, v]) => v === id)?.[0];
-  if (!key) problems.push(`${id} is contributed but missing from src/vscode/ids.ts`);
+  if (!key) problems.push(`${id} is contributed but missing from src/vscode/platform/ids.ts`);
   else if (!registered.has(key)) problems.push(`${id} (Command.${key}) is contributed but never registered`);
 }
 for (const [key, id] of commandIds) {

@@ -1,22 +1,22 @@
 // The composition root: builds the services, wires them together and hands every registration to VS Code
 // for disposal. No logic lives here.
 import * as vscode from 'vscode';
-import { ApiKeyStore } from './vscode/apiKeyStore';
-import { apiKeyCommands } from './vscode/apiKeyCommands';
-import { registerCommands } from './vscode/commands';
-import { ServerConnection } from './vscode/connection';
+import { ApiKeyStore } from './vscode/connection/apiKeyStore';
+import { apiKeyCommands } from './vscode/connection/connectionCommands';
+import { registerCommands } from './vscode/platform/commands';
+import { ServerConnection } from './vscode/connection/serverSession';
 import { conversationCommands } from './vscode/conversations/conversationCommands';
 import { ConversationStore } from './vscode/conversations/conversationStore';
 import { ConversationTargets } from './vscode/conversations/conversationTarget';
 import { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
-import { ErrorPresenter } from './vscode/errorPresenter';
+import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { GitRepositories } from './vscode/git/gitRepositories';
-import { Logger } from './vscode/log';
+import { Logger } from './vscode/platform/log';
 import { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
-import { ConnectionStatusBar } from './vscode/statusBar';
+import { ConnectionStatusBar } from './vscode/connection/statusBar';
 
 export interface TestingApi {
   /** How long activate() took, in ms: the work done on the extension host's start path. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the conformance suite (test/conformance) against the real OpenHands 0.54.0 server and against the project's
-# contract server (test/server), each in two configurations, as one node test run: the output ends with the test
+# contract server (test/support/standin), each in two configurations, as one node test run: the output ends with the test
 # runner's summary (TAP), and the exit status is the run's. `npm run test:openhands` runs this.
 #
 #   scripts/openhands/conformance.sh                   provision (if needed), compile, all four servers
@@ -11,9 +11,9 @@
 # The servers are fresh (empty store) and on 127.0.0.1; K is a random session key:
 #   real 0.54.0                       scripts/openhands/start.sh --key K        (its rate limiter is always on)
 #   real 0.54.0, no key, allow id     scripts/openhands/start.sh --no-auth --allow-set-conversation-id
-#   contract server                   node out/test/server/main.js --port 0 --key K
-#   contract server, no key, allow id node out/test/server/main.js --port 0 --allow-set-conversation-id
-#   contract server, rate limit       node out/test/server/main.js --port 0 --key K --rate-limit: only the
+#   contract server                   node out/test/support/standin/main.js --port 0 --key K
+#   contract server, no key, allow id node out/test/support/standin/main.js --port 0 --allow-set-conversation-id
+#   contract server, rate limit       node out/test/support/standin/main.js --port 0 --key K --rate-limit: only the
 #                                     rate-limit checks
 # The contract servers run the other checks without their optional limiter, so nothing needs pacing there (the
 # limiter allows 10 requests a second: paced for it, the suite takes ~25 s a server instead of ~3 s).
@@ -64,7 +64,7 @@ if [ "$compile" = 1 ]; then
   npm run --silent compile-tests
   log "compiled in $(( $(now_ms) - t )) ms"
 fi
-[ -f out/test/conformance/conformance.test.js ] && [ -f out/test/server/main.js ] \
+[ -f out/test/conformance/conformance.test.js ] && [ -f out/test/support/standin/main.js ] \
   || { log "out/ has no compiled suite or contract server: run npm run compile-tests"; exit 1; }
 
 # target NAME URL KEY ALLOWS_ID RATE_LIMITED RATE_LIMIT_ONLY: one CONFORMANCE_TARGETS entry (the values are URLs,
@@ -115,7 +115,7 @@ if [ "$contract" = 1 ]; then
     [ "$config" = rate-limit ] && opts+=(--rate-limit)
     : >"$work/contract-$config.log"   # there before the first look at it
     # main.js would take a key from OPENHANDS_DEV_KEY when given none.
-    env -u OPENHANDS_DEV_KEY -u OPENHANDS_DEV_PORT node out/test/server/main.js "${opts[@]}" >"$work/contract-$config.log" 2>&1 </dev/null &
+    env -u OPENHANDS_DEV_KEY -u OPENHANDS_DEV_PORT node out/test/support/standin/main.js "${opts[@]}" >"$work/contract-$config.log" 2>&1 </dev/null &
     contract_pids+=($!)
     url=''
     for _ in $(seq 1 100); do

@@ -1,10 +1,9 @@
 // The three operations the extension needs, behind one interface. The UI depends only on this interface,
 // so a server that speaks another API version (OpenHands 1.x serves /api/v1/...) can be added as a second
 // implementation without touching it.
-import type { SettingsChange } from './settingsBody';
-import type { ConversationRequest, ConversationResponse, LoadedSettings, Settings } from './schemas';
-import { Transport, type CallOptions, type TransportOptions } from './transport';
-import { V0Client } from './v0Client';
+import type { SettingsChange } from './v0/settingsBody';
+import type { ConversationRequest, ConversationResponse, LoadedSettings, Settings } from './v0/schemas';
+import type { CallOptions } from './http/transport';
 
 export interface OpenHandsClient {
   readonly baseUrl: string;
@@ -25,11 +24,5 @@ export interface OpenHandsClient {
 
 export type SettingsUpdater = (current: LoadedSettings | null) => SettingsChange;
 
-export type ClientOptions = TransportOptions;
-
-export function createClient(options: ClientOptions): OpenHandsClient {
-  return new V0Client(new Transport(options));
-}
-
-export type { CallOptions, FetchFunction, TransportOptions } from './transport';
-export type { SettingsChange } from './settingsBody';
+export type { CallOptions, FetchFunction, TransportOptions } from './http/transport';
+export type { SettingsChange } from './v0/settingsBody';

@@ -4,9 +4,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
-import { createClient, type FetchFunction, type OpenHandsClient } from '../../src/api/client';
-import { ApiError, ServerError, UnauthorizedError, ValidationError } from '../../src/api/errors';
-import type { ConversationRequest, LoadedSettings, McpRemoteServer, Settings } from '../../src/api/schemas';
+import { type FetchFunction, type OpenHandsClient } from '../../src/api/client';
+import { createClient } from '../../src/api/createClient';
+import { ApiError, ServerError, UnauthorizedError, ValidationError } from '../../src/api/http/errors';
+import type { ConversationRequest, LoadedSettings, McpRemoteServer, Settings } from '../../src/api/v0/schemas';
 import type { RunState } from './fresh.suite';
 import type { Target } from './target';
 

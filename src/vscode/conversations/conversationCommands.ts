@@ -3,14 +3,14 @@
 // cancellable progress, and turn a failure into its action. The typed message survives any failure: Retry, and
 // the fixes (Set API Key, Configure Settings, Set LLM API Key, Start Without Repository), send it again as it was.
 import * as vscode from 'vscode';
-import type { ConversationRequest } from '../../api/schemas';
-import { IMAGE_LIMIT_BYTES, buildFilesMessage, buildSelectionMessage, firstLine, type MessageFile, type MessageResult } from '../../core/message';
-import { warningText } from '../../core/repoContext';
-import type { CommandHandler } from '../commands';
-import type { ServerConnection } from '../connection';
-import type { ErrorPresenter } from '../errorPresenter';
-import { Command, type CommandId } from '../ids';
-import type { Logger } from '../log';
+import type { ConversationRequest } from '../../api/v0/schemas';
+import { IMAGE_LIMIT_BYTES, buildFilesMessage, buildSelectionMessage, firstLine, type MessageFile, type MessageResult } from '../../core/conversations/message';
+import { warningText } from '../../core/git/repoContext';
+import type { CommandHandler } from '../platform/commands';
+import type { ServerConnection } from '../connection/serverSession';
+import type { ErrorPresenter } from '../platform/errorPresenter';
+import { Command, type CommandId } from '../platform/ids';
+import type { Logger } from '../platform/log';
 import { conversationUrl, type ConversationStore, type StartedConversation } from './conversationStore';
 import { describeTarget, withoutRepository, type ConversationTarget, type ConversationTargets } from './conversationTarget';
 

@@ -1,7 +1,7 @@
 // The conversations started from this VS Code, per server, kept in the extension's global storage so the
 // list survives restarts. Only what the person typed as a first line is kept, never a file's content.
 import * as vscode from 'vscode';
-import { Disposable } from '../lifecycle';
+import { Disposable } from '../platform/lifecycle';
 
 export interface StartedConversation {
   readonly id: string;

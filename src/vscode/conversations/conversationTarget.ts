@@ -1,12 +1,12 @@
 // Where a new conversation points: the repository, provider and branch prefilled from the workspace's git
 // state, found through the built-in git extension and the remote's URL.
 import * as vscode from 'vscode';
-import { PROVIDER_TYPES, type ProviderType } from '../../api/schemas';
-import { chooseGitProvider } from '../../core/gitProvider';
-import { parseGitRemote, redactRemoteUrl } from '../../core/gitRemote';
-import { chooseRemote, preflightWarnings, remoteUrl, type PreflightWarning, type RemoteInfo } from '../../core/repoContext';
+import { PROVIDER_TYPES, type ProviderType } from '../../api/v0/schemas';
+import { chooseGitProvider } from '../../core/git/gitProvider';
+import { parseGitRemote, redactRemoteUrl } from '../../core/git/gitRemote';
+import { chooseRemote, preflightWarnings, remoteUrl, type PreflightWarning, type RemoteInfo } from '../../core/git/repoContext';
 import type { GitRepositories } from '../git/gitRepositories';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import type { SettingsController } from '../settings/settingsController';
 
 export interface ConversationTarget {

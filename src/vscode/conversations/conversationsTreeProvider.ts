@@ -1,8 +1,8 @@
 // The Conversations view: the conversations started from this VS Code on the configured server.
 import * as vscode from 'vscode';
-import type { ServerConnection } from '../connection';
-import { View } from '../ids';
-import { Disposable } from '../lifecycle';
+import type { ServerConnection } from '../connection/serverSession';
+import { View } from '../platform/ids';
+import { Disposable } from '../platform/lifecycle';
 import type { ConversationStore, StartedConversation } from './conversationStore';
 
 export class ConversationsTreeProvider extends Disposable implements vscode.TreeDataProvider<StartedConversation> {

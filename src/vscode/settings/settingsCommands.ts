@@ -1,15 +1,15 @@
 // The actions of the settings panel. Each asks only for what the person edits, checks it with the server's
 // own rules before anything is sent, and hands one change to the controller.
 import * as vscode from 'vscode';
-import { mcpUrlProblem, stdioCommandProblem, stdioNameProblem, type LoadedSettings } from '../../api/schemas';
-import { entryName, isRemoteEntry, parseEnv, splitArgs, withEntry, withoutEntry, type McpEntry } from '../../core/mcpEntries';
-import { fieldSpec, parseInput, resetValue, type FieldSpec } from '../../core/settingsFields';
-import type { McpListKey, SettingsNode } from '../../core/settingsTree';
-import { normalizeServerUrl } from '../../core/serverUrl';
-import type { CommandHandler } from '../commands';
-import { Setting } from '../config';
-import type { ServerConnection } from '../connection';
-import { Command } from '../ids';
+import { mcpUrlProblem, stdioCommandProblem, stdioNameProblem, type LoadedSettings } from '../../api/v0/schemas';
+import { entryName, isRemoteEntry, parseEnv, splitArgs, withEntry, withoutEntry, type McpEntry, type McpListKey } from '../../core/settings/mcpEntries';
+import { fieldSpec, parseInput, resetValue, type FieldSpec } from '../../core/settings/settingsFields';
+import type { SettingsNode } from '../../core/settings/settingsTree';
+import { normalizeServerUrl } from '../../core/connection/serverUrl';
+import type { CommandHandler } from '../platform/commands';
+import { Setting } from '../platform/configuration';
+import type { ServerConnection } from '../connection/serverSession';
+import { Command } from '../platform/ids';
 import type { SettingsController } from './settingsController';
 import type { SettingsDocumentProvider } from './settingsDocumentProvider';
 

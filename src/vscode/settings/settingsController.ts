@@ -4,14 +4,14 @@
 // and on a refusal the old value comes back and the person is told why.
 import * as vscode from 'vscode';
 import type { SettingsUpdater } from '../../api/client';
-import type { LoadedSettings, SettingsField } from '../../api/schemas';
-import type { SettingsChange } from '../../api/settingsBody';
-import { stateForError, type ConnectionState } from '../../core/connectionState';
-import type { ServerConnection } from '../connection';
-import type { ErrorPresenter } from '../errorPresenter';
-import { Context } from '../ids';
-import { Disposable } from '../lifecycle';
-import type { Logger } from '../log';
+import type { LoadedSettings, SettingsField } from '../../api/v0/schemas';
+import type { SettingsChange } from '../../api/v0/settingsBody';
+import { stateForError, type ConnectionState } from '../../core/connection/connectionState';
+import type { ServerConnection } from '../connection/serverSession';
+import type { ErrorPresenter } from '../platform/errorPresenter';
+import { Context } from '../platform/ids';
+import { Disposable } from '../platform/lifecycle';
+import type { Logger } from '../platform/log';
 
 export class SettingsController extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());

@@ -1,7 +1,7 @@
 // "Open Settings as JSON": a read-only document of the loaded settings with every secret removed.
 import * as vscode from 'vscode';
-import { settingsDocument } from '../../core/settingsDocument';
-import { Disposable } from '../lifecycle';
+import { settingsDocument } from '../../core/settings/settingsDocument';
+import { Disposable } from '../platform/lifecycle';
 import type { SettingsController } from './settingsController';
 
 export const SETTINGS_DOCUMENT_URI = vscode.Uri.parse('openhands-settings:/OpenHands%20Settings.json');

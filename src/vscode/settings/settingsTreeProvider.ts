@@ -1,9 +1,9 @@
 // The Settings tree view over the controller's state. Empty unless connected, so that the welcome view for
 // the current state shows; the view's message line carries the note after a save or a refused one.
 import * as vscode from 'vscode';
-import { buildSettingsTree, type SettingsNode } from '../../core/settingsTree';
-import { View } from '../ids';
-import { Disposable } from '../lifecycle';
+import { buildSettingsTree, type SettingsNode } from '../../core/settings/settingsTree';
+import { View } from '../platform/ids';
+import { Disposable } from '../platform/lifecycle';
 import type { SettingsController } from './settingsController';
 
 const EXPANDED_GROUPS = new Set(['group:llm', 'group:agent']);

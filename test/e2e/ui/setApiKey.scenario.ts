@@ -3,9 +3,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describeRequests, nextRequest, settledCount } from '../harness/requests';
-import type { RecordedRequest } from '../../server/contractServer';
-import { scenario } from '../harness/scenario';
+import { describeRequests, nextRequest, settledCount } from '../../support/e2e/requests';
+import type { RecordedRequest } from '../../support/standin/contractServer';
+import { scenario } from '../../support/e2e/scenario';
 
 function settingsFiles(userDataDir: string, workspaceFolder: string): string[] {
   return [

@@ -2,10 +2,10 @@
 // the rows' inline and context-menu actions (answering their quick picks, input boxes and modal dialogs), each
 // edit stored with every other field unchanged, and a save the server refuses rolled back with the reason shown.
 import * as assert from 'node:assert/strict';
-import { nextRequest } from '../harness/requests';
-import { scenario } from '../harness/scenario';
-import { SECRETS, SEEDED_SETTINGS, fastApi422 } from '../settingsFixture';
-import { assertNoSecretInPage, expectOnlyChange, openSeededPanel } from './settingsPanelUi';
+import { nextRequest } from '../../support/e2e/requests';
+import { scenario } from '../../support/e2e/scenario';
+import { SECRETS, SEEDED_SETTINGS, fastApi422 } from '../../support/fixtures/settingsFixture';
+import { assertNoSecretInPage, expectOnlyChange, openSeededPanel } from '../../support/ui/settingsPanelUi';
 
 const SEEDED_MCP = SEEDED_SETTINGS.mcp_config;
 

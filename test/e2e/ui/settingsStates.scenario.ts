@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { scenario } from '../harness/scenario';
-import { SEEDED_SETTINGS } from '../settingsFixture';
-import { SettingsPanel, openSeededPanel, until } from './settingsPanelUi';
-import { freePort } from '../harness/codeServer';
+import { scenario } from '../../support/e2e/scenario';
+import { SEEDED_SETTINGS } from '../../support/fixtures/settingsFixture';
+import { SettingsPanel, openSeededPanel, until } from '../../support/ui/settingsPanelUi';
+import { freePort } from '../../support/e2e/codeServer';
 
 const NO_KEY = /needs a session API key/;
 const REFUSED_KEY = /The server refused the API key/;

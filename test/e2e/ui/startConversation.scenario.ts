@@ -3,8 +3,8 @@
 // upstream before anything is sent, a cancellable progress runs while the server answers, then "conversation
 // started" offers Open in Browser and Copy Link, and the Conversations view lists it.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../harness/scenario';
-import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, setApiKey, storeSettings } from './conversationSteps';
+import { scenario } from '../../support/e2e/scenario';
+import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
 
 const MESSAGE = 'Add a widget factory with tests';
 

@@ -1,0 +1,61 @@
+// Which remote a conversation is bound to, and what to warn about before sending: the agent clones the
+// remote, so local work that is not pushed, or a branch the remote does not have, would be missing there.
+import type { ProviderType } from '../../api/v0/schemas';
+
+export interface RemoteInfo {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+
+export type RemoteChoice =
+  | { readonly kind: 'remote'; readonly remote: RemoteInfo }
+  | { readonly kind: 'ask'; readonly remotes: readonly RemoteInfo[] }
+  | { readonly kind: 'none' };
+
+/** The branch's upstream remote, else `origin`, else the only remote; with several others, the person picks. */
+export function chooseRemote(remotes: readonly RemoteInfo[], upstreamRemote: string | undefined): RemoteChoice {
+  const usable = remotes.filter((r) => r.fetchUrl || r.pushUrl);
+  const byName = (name: string | undefined) => usable.find((r) => r.name === name);
+  const chosen = byName(upstreamRemote) ?? byName('origin') ?? (usable.length === 1 ? usable[0] : undefined);
+  if (chosen) return { kind: 'remote', remote: chosen };
+  return usable.length ? { kind: 'ask', remotes: usable } : { kind: 'none' };
+}
+
+export function remoteUrl(remote: RemoteInfo): string | undefined {
+  return remote.fetchUrl ?? remote.pushUrl;
+}
+
+export interface BranchInfo {
+  /** Undefined when HEAD is detached. */
+  readonly name?: string;
+  readonly upstream?: { readonly remote: string; readonly name: string };
+  readonly ahead?: number;
+}
+
+export type PreflightWarning =
+  | { readonly kind: 'detached' }
+  | { readonly kind: 'noUpstream'; readonly branch: string }
+  | { readonly kind: 'unpushed'; readonly branch: string; readonly commits: number }
+  | { readonly kind: 'noProviderToken'; readonly provider: ProviderType };
+
+export function preflightWarnings(
+  branch: BranchInfo, provider: ProviderType | undefined, serverTokens: Readonly<Record<string, string | null>> | null | undefined,
+): PreflightWarning[] {
+  const warnings: PreflightWarning[] = [];
+  if (!branch.name) warnings.push({ kind: 'detached' });
+  else if (!branch.upstream) warnings.push({ kind: 'noUpstream', branch: branch.name });
+  else if ((branch.ahead ?? 0) > 0) warnings.push({ kind: 'unpushed', branch: branch.name, commits: branch.ahead ?? 0 });
+  // Without settings loaded we cannot tell; the server's own answer will say so then.
+  if (provider && serverTokens && !(provider in serverTokens)) warnings.push({ kind: 'noProviderToken', provider });
+  return warnings;
+}
+
+export function warningText(warning: PreflightWarning): string {
+  switch (warning.kind) {
+    case 'detached': return 'HEAD is detached, so no branch is sent; the agent starts from the default branch.';
+    case 'noUpstream': return `Branch ${warning.branch} has no upstream: the remote may not have it, and the agent works from the remote.`;
+    case 'unpushed': return `Branch ${warning.branch} has ${warning.commits} commit${warning.commits === 1 ? '' : 's'} not pushed; the agent works from the remote and will not see ${warning.commits === 1 ? 'it' : 'them'}.`;
+    case 'noProviderToken': return `The server has no ${warning.provider} token, so it cannot clone the repository.`;
+  }
+}

@@ -1,0 +1,41 @@
+// What a person can do about each failure: the buttons shown with its message. Pure, so the choice is
+// tested without VS Code; the adapter turns each action into a command.
+import { ServerError, type ApiError, type ApiErrorKind, type ServerFailureReason } from '../../api/http/errors';
+
+export type ErrorAction =
+  | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'
+  | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings';
+
+export const ERROR_ACTION_TITLES: Record<ErrorAction, string> = {
+  retry: 'Retry',
+  setApiKey: 'Set API Key',
+  openServerUrlSetting: 'Open Settings',
+  showLog: 'Show Log',
+  configureSettings: 'Configure Settings',
+  setLlmApiKey: 'Set LLM API Key',
+  startWithoutRepository: 'Start Without Repository',
+  openServerSettings: 'Open Server Settings',
+};
+
+const BY_KIND: Record<Exclude<ApiErrorKind, 'server'>, ErrorAction[]> = {
+  unauthorized: ['setApiKey', 'showLog'],
+  not_found: ['openServerUrlSetting', 'showLog'],
+  validation: ['showLog'],
+  rate_limited: ['retry'],
+  network: ['retry', 'openServerUrlSetting', 'showLog'],
+  timeout: ['retry', 'showLog'],
+  bad_response: ['openServerUrlSetting', 'showLog'],
+  cancelled: [],
+};
+
+const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {
+  settings_not_found: ['configureSettings'],
+  llm_authentication: ['setLlmApiKey'],
+  git_provider_authentication: ['startWithoutRepository', 'openServerSettings'],
+  other: ['retry', 'showLog'],
+};
+
+/** The actions for a failure, most useful first. A cancelled request needs none. */
+export function actionsFor(error: ApiError): ErrorAction[] {
+  return error instanceof ServerError ? BY_SERVER_REASON[error.reason] : BY_KIND[error.kind as Exclude<ApiErrorKind, 'server'>];
+}

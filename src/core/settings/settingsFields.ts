@@ -1,0 +1,115 @@
+// What the settings panel shows and how each field is edited: one table, in the order of the panel. The tree,
+// the editors and the tests all read it, so a field is described once.
+import type { SettingsField } from '../../api/v0/schemas';
+
+export type FieldKind = 'string' | 'secret' | 'boolean' | 'integer' | 'number' | 'readonly';
+
+export interface FieldSpec {
+  readonly field: SettingsField;
+  readonly label: string;
+  readonly kind: FieldKind;
+  /** What the field does, for the tooltip. */
+  readonly help: string;
+  /** The server's default when the field is omitted; fields without one reset to "not set". */
+  readonly defaultValue?: boolean;
+  /** Known values offered in a quick pick; `custom` adds an entry for any other string the server accepts. */
+  readonly choices?: readonly string[];
+  readonly custom?: boolean;
+  /** The smallest allowed number. */
+  readonly min?: number;
+  /**
+   * How the field is unset. `null` for most; `""` for llm_model and llm_base_url, which the server keeps when
+   * they are null; `never` for user_consents_to_analytics, which cannot go back to unset.
+   */
+  readonly unsetAs: 'null' | 'empty' | 'never';
+}
+
+export type GroupId = 'llm' | 'agent' | 'sandbox' | 'search' | 'git' | 'mcp' | 'features' | 'account' | 'providers';
+
+export interface GroupSpec {
+  readonly id: GroupId;
+  readonly label: string;
+  readonly icon: string;
+  readonly fields: readonly FieldSpec[];
+}
+
+const AGENTS = ['CodeActAgent', 'BrowsingAgent', 'ReadOnlyAgent', 'LocAgent', 'VisualBrowsingAgent'];
+const SECURITY_ANALYZERS = ['llm', 'invariant'];
+const LANGUAGES = ['en', 'ja', 'zh-CN', 'zh-TW', 'ko-KR', 'no', 'ar', 'de', 'fr', 'it', 'pt', 'es', 'tr', 'uk'];
+const MODELS = [
+  'anthropic/claude-sonnet-4-20250514', 'anthropic/claude-opus-4-20250514', 'openhands/claude-sonnet-4-20250514',
+  'openai/gpt-4o', 'openai/o3', 'gemini/gemini-2.5-pro', 'deepseek/deepseek-chat',
+];
+
+export const SETTINGS_GROUPS: readonly GroupSpec[] = [
+  { id: 'llm', label: 'LLM', icon: 'sparkle', fields: [
+    { field: 'llm_model', label: 'Model', kind: 'string', choices: MODELS, custom: true, unsetAs: 'empty', help: 'The LLM the agent uses, as provider/model.' },
+    { field: 'llm_base_url', label: 'Base URL', kind: 'string', unsetAs: 'empty', help: 'The LLM endpoint, for self-hosted or proxied models.' },
+    { field: 'llm_api_key', label: 'API key', kind: 'secret', unsetAs: 'empty', help: 'The key for the LLM provider.' },
+    { field: 'max_budget_per_task', label: 'Max budget per task', kind: 'number', min: 0, unsetAs: 'null', help: 'The most a task may spend on LLM calls, in USD.' },
+  ] },
+  { id: 'agent', label: 'Agent', icon: 'robot', fields: [
+    { field: 'agent', label: 'Agent', kind: 'string', choices: AGENTS, custom: true, unsetAs: 'null', help: 'The agent that runs conversations.' },
+    { field: 'max_iterations', label: 'Max iterations', kind: 'integer', min: 1, unsetAs: 'null', help: 'How many steps the agent may take in one task.' },
+    { field: 'confirmation_mode', label: 'Confirmation mode', kind: 'boolean', unsetAs: 'null', help: 'Whether the agent asks before running actions.' },
+    { field: 'security_analyzer', label: 'Security analyzer', kind: 'string', choices: SECURITY_ANALYZERS, custom: true, unsetAs: 'null', help: 'What judges the risk of actions in confirmation mode.' },
+    { field: 'language', label: 'Language', kind: 'string', choices: LANGUAGES, custom: true, unsetAs: 'null', help: 'The language of the web UI.' },
+    { field: 'enable_default_condenser', label: 'Default condenser', kind: 'boolean', defaultValue: true, unsetAs: 'null', help: 'Whether long histories are condensed to fit the context.' },
+  ] },
+  { id: 'sandbox', label: 'Sandbox', icon: 'server-environment', fields: [
+    { field: 'sandbox_base_container_image', label: 'Base container image', kind: 'string', unsetAs: 'null', help: 'The image the runtime is built from. Some server versions ignore it.' },
+    { field: 'sandbox_runtime_container_image', label: 'Runtime container image', kind: 'string', unsetAs: 'null', help: 'A prebuilt runtime image. Some server versions ignore it.' },
+    { field: 'remote_runtime_resource_factor', label: 'Remote runtime resource factor', kind: 'integer', min: 1, unsetAs: 'null', help: 'How many times the base resources a remote runtime gets.' },
+    { field: 'sandbox_api_key', label: 'Sandbox API key', kind: 'secret', unsetAs: 'empty', help: 'The key for a remote sandbox. The server never reports whether one is stored.' },
+  ] },
+  { id: 'search', label: 'Search', icon: 'search', fields: [
+    { field: 'search_api_key', label: 'Search API key', kind: 'secret', unsetAs: 'empty', help: 'The key for the web search tool (Tavily).' },
+  ] },
+  { id: 'git', label: 'Git identity', icon: 'git-commit', fields: [
+    { field: 'git_user_name', label: 'User name', kind: 'string', unsetAs: 'null', help: 'The name on the agent\'s commits.' },
+    { field: 'git_user_email', label: 'User email', kind: 'string', unsetAs: 'null', help: 'The email on the agent\'s commits.' },
+  ] },
+  { id: 'mcp', label: 'MCP servers', icon: 'plug', fields: [] },
+  { id: 'features', label: 'Features', icon: 'settings', fields: [
+    { field: 'enable_sound_notifications', label: 'Sound notifications', kind: 'boolean', defaultValue: false, unsetAs: 'null', help: 'Whether the web UI plays a sound when the agent needs you.' },
+    { field: 'enable_proactive_conversation_starters', label: 'Proactive conversation starters', kind: 'boolean', defaultValue: true, unsetAs: 'null', help: 'Whether the server suggests tasks from your repositories.' },
+    { field: 'enable_solvability_analysis', label: 'Solvability analysis', kind: 'boolean', defaultValue: true, unsetAs: 'null', help: 'Whether the server judges how solvable an issue is before starting.' },
+    { field: 'user_consents_to_analytics', label: 'Analytics consent', kind: 'boolean', unsetAs: 'never', help: 'Whether you agree to share usage analytics. Once answered it cannot be unset.' },
+  ] },
+  { id: 'account', label: 'Account', icon: 'account', fields: [
+    { field: 'email', label: 'Email', kind: 'readonly', unsetAs: 'never', help: 'The account\'s email, as the server reports it.' },
+    { field: 'email_verified', label: 'Email verified', kind: 'readonly', unsetAs: 'never', help: 'Whether the server has verified the email.' },
+  ] },
+  { id: 'providers', label: 'Git providers', icon: 'repo', fields: [] },
+];
+
+const BY_FIELD = new Map(SETTINGS_GROUPS.flatMap((g) => g.fields).map((f) => [f.field, f]));
+
+export function fieldSpec(field: SettingsField): FieldSpec | undefined {
+  return BY_FIELD.get(field);
+}
+
+/** The value that unsets a field, or undefined when it cannot be unset or is already at its default. */
+export function resetValue(spec: FieldSpec): boolean | string | null | undefined {
+  if (spec.defaultValue !== undefined) return spec.defaultValue;
+  if (spec.unsetAs === 'never') return undefined;
+  return spec.unsetAs === 'empty' ? '' : null;
+}
+
+export type Parsed = { readonly ok: true; readonly value: string | number | null } | { readonly ok: false; readonly problem: string };
+
+/** Reads what the person typed for a field; an empty entry unsets it. */
+export function parseInput(spec: FieldSpec, raw: string): Parsed {
+  const text = raw.trim();
+  if (spec.kind === 'integer' || spec.kind === 'number') {
+    if (!text) return { ok: true, value: null };
+    const value = Number(text);
+    const min = spec.min ?? Number.NEGATIVE_INFINITY;
+    if (!Number.isFinite(value)) return { ok: false, problem: `${spec.label} must be a number.` };
+    if (spec.kind === 'integer' && !Number.isInteger(value)) return { ok: false, problem: `${spec.label} must be a whole number.` };
+    if (value < min) return { ok: false, problem: `${spec.label} must be at least ${min}.` };
+    return { ok: true, value };
+  }
+  if (!text) return { ok: true, value: spec.unsetAs === 'empty' ? '' : null };
+  return { ok: true, value: text };
+}

@@ -1,0 +1,33 @@
+// Shows a failure as a message with buttons. Every message names what went wrong and offers what to do.
+import * as vscode from 'vscode';
+import { ApiError } from '../../api/http/errors';
+import { ERROR_ACTION_TITLES, actionsFor, type ErrorAction } from '../../core/platform/errorActions';
+import { Setting, openSetting } from './configuration';
+import { Command } from './ids';
+import type { Logger } from './log';
+
+export type ActionHandlers = Partial<Record<ErrorAction, () => unknown>>;
+
+export class ErrorPresenter {
+  constructor(private readonly logger: Logger) {}
+
+  /**
+   * Logs the failure and shows it with its actions. Actions that need the caller (Retry, Start Without
+   * Repository…) are offered only when the caller passes a handler for them.
+   */
+  async show(error: unknown, handlers: ActionHandlers = {}): Promise<void> {
+    const message = this.logger.redactor.redactText(error instanceof Error ? error.message : String(error));
+    this.logger.error(message);
+    if (error instanceof ApiError && error.kind === 'cancelled') return;
+    const defaults: ActionHandlers = {
+      setApiKey: () => vscode.commands.executeCommand(Command.SetApiKey),
+      openServerUrlSetting: () => openSetting(Setting.ServerUrl),
+      showLog: () => this.logger.show(),
+    };
+    const all = { ...defaults, ...handlers };
+    const actions = (error instanceof ApiError ? actionsFor(error) : ['showLog' as const]).filter((a) => all[a]);
+    const picked = await vscode.window.showErrorMessage(message, ...actions.map((a) => ERROR_ACTION_TITLES[a]));
+    const action = actions.find((a) => ERROR_ACTION_TITLES[a] === picked);
+    if (action) await all[action]?.();
+  }
+}

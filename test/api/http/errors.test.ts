@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  NotFoundError, RateLimitedError, ServerError, UnauthorizedError, ValidationError, errorForStatus, parseRetryAfter,
+} from '../../../src/api/http/errors';
+
+const request = { method: 'POST', path: '/api/conversations', baseUrl: 'http://127.0.0.1:3000' };
+
+describe('errorForStatus', () => {
+  it('maps 401 and 403 to unauthorized, saying whether a key was sent', () => {
+    const refused = errorForStatus(request, 401, { detail: 'Unauthorized' }, null, true);
+    assert.ok(refused instanceof UnauthorizedError && refused.keySent);
+    assert.match(refused.message, /refused the session API key/);
+    assert.match(errorForStatus(request, 403, {}, null, false).message, /requires a session API key/);
+  });
+
+  it('reads the field paths of a FastAPI 422 body', () => {
+    const error = errorForStatus(request, 422, { detail: [
+      { type: 'extra_forbidden', loc: ['body', 'conversation_id'], msg: 'Extra inputs are not permitted', input: 'x' },
+      { type: 'value_error', loc: ['body', 'mcp_config', 'sse_servers', 0, 'url'], msg: 'Value error, URL cannot be empty', input: ' ' },
+    ] }, null, true);
+    assert.ok(error instanceof ValidationError);
+    assert.deepEqual(error.issues, [
+      { path: 'conversation_id', message: 'Extra inputs are not permitted' },
+      { path: 'mcp_config.sse_servers.0.url', message: 'URL cannot be empty' },
+    ]);
+  });
+
+  it('keeps Retry-After of a 429', () => {
+    const error = errorForStatus(request, 429, { message: 'Too many requests' }, '1', true);
+    assert.ok(error instanceof RateLimitedError && error.retryAfterSeconds === 1);
+    assert.equal(parseRetryAfter('Thu, 01 Jan 1970 00:00:10 GMT', 0), 10);
+  });
+
+  it('names the three known refusals of a conversation by their msg_id', () => {
+    const reasons = [
+      ['CONFIGURATION$SETTINGS_NOT_FOUND', 'Settings not found', 'settings_not_found'],
+      ['STATUS$ERROR_LLM_AUTHENTICATION', 'Error authenticating with the LLM provider. Please check your API key', 'llm_authentication'],
+      ['STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', 'Unable to access repo octo/widgets', 'git_provider_authentication'],
+    ];
+    for (const [msgId, message, reason] of reasons) {
+      const error = errorForStatus(request, 400, { status: 'error', message, msg_id: msgId }, null, true);
+      assert.ok(error instanceof ServerError);
+      assert.equal(error.reason, reason);
+      assert.equal(error.msgId, msgId);
+    }
+    assert.match(errorForStatus(request, 400, { msg_id: 'STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', message: 'Unable to access repo octo/widgets' }, null, true).message, /octo\/widgets/);
+  });
+
+  it('reads a plain-text 500 and a 404', () => {
+    const crash = errorForStatus(request, 500, 'Internal Server Error', null, true);
+    assert.ok(crash instanceof ServerError && crash.reason === 'other');
+    assert.match(crash.message, /HTTP 500/);
+    assert.ok(errorForStatus(request, 404, { detail: 'Not Found' }, null, true) instanceof NotFoundError);
+  });
+});

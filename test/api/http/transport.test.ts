@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { fetch as undiciFetch } from 'undici';
+import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/errors';
+import { Transport, type FetchFunction, type TransportOptions } from '../../../src/api/http/transport';
+import { closedPortUrl, startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
+
+const fetchImpl = undiciFetch as unknown as FetchFunction;
+const servers: LoopbackServer[] = [];
+after(() => Promise.all(servers.map((s) => s.close())));
+
+async function serve(handler: Parameters<typeof startLoopbackServer>[0]): Promise<LoopbackServer> {
+  const server = await startLoopbackServer(handler);
+  servers.push(server);
+  return server;
+}
+
+function transport(baseUrl: string, extra: Partial<TransportOptions> = {}): Transport {
+  return new Transport({ baseUrl, fetch: fetchImpl, getApiKey: async () => undefined, timeoutMs: 5000, backoffMs: 10, ...extra });
+}
+
+describe('Transport', () => {
+  it('sends the key header only when a key is set, and JSON with its content type', async () => {
+    const server = await serve((_req, res) => res.end('{"ok":true}'));
+    await transport(server.url, { getApiKey: async () => 'k-123456' }).send('POST', '/api/x', { a: 1 });
+    await transport(server.url).send('GET', '/api/x', undefined);
+    assert.equal(server.hits[0].headers['x-session-api-key'], 'k-123456');
+    assert.equal(server.hits[0].headers['content-type'], 'application/json');
+    assert.equal(server.hits[1].headers['x-session-api-key'], undefined);
+  });
+
+  it('ends a request that gets no answer within 1 s of its timeout', async () => {
+    const server = await serve(() => undefined);
+    const started = Date.now();
+    await assert.rejects(transport(server.url, { timeoutMs: 300 }).send('POST', '/slow', {}), TimeoutError);
+    assert.ok(Date.now() - started < 1300, `took ${Date.now() - started} ms`);
+  });
+
+  it('ends a request within 1 s of its cancellation, also while the body trickles in', async () => {
+    const server = await serve((_req, res) => { res.writeHead(200); res.write('{"a":'); });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 200);
+    await assert.rejects(transport(server.url).send('GET', '/trickle', undefined, { signal: controller.signal }), CancelledError);
+    assert.ok(Date.now() - started < 1200);
+  });
+
+  it('refuses an answer over the size cap, declared or streamed', async () => {
+    const big = 'x'.repeat(2048);
+    const declared = await serve((_req, res) => { res.setHeader('content-length', big.length); res.end(big); });
+    const chunked = await serve((_req, res) => { res.write(big); res.end(big); });
+    for (const server of [declared, chunked]) {
+      await assert.rejects(transport(server.url, { maxResponseBytes: 1024 }).send('GET', '/big', undefined), BadResponseError);
+    }
+  });
+
+  it('names a refused connection and a reset one', async () => {
+    const refused = await closedPortUrl();
+    await assert.rejects(transport(refused, { readRetries: 0 }).send('GET', '/x', undefined),
+      (e: unknown) => e instanceof NetworkError && e.cause === 'refused');
+    const reset = await serve((req) => req.socket.destroy());
+    await assert.rejects(transport(reset.url).send('POST', '/x', {}),
+      (e: unknown) => e instanceof NetworkError && e.cause === 'reset');
+  });
+
+  it('tries a GET twice more after a 429 or a network failure, and a POST never', async () => {
+    let calls = 0;
+    const server = await serve((_req, res) => {
+      calls += 1;
+      if (calls < 3) { res.writeHead(429, { 'retry-after': '0' }); res.end('{"message":"Too many requests"}'); return; }
+      res.end('{"ok":true}');
+    });
+    const answer = await transport(server.url).send('GET', '/x', undefined);
+    assert.equal(answer.status, 200);
+    assert.equal(calls, 3);
+    calls = 0;
+    const posted = await transport(server.url).send('POST', '/x', {});
+    assert.equal(posted.status, 429);
+    assert.equal(calls, 1);
+  });
+
+  it('gives up on a GET after three failed attempts', async () => {
+    const server = await serve((req) => req.socket.destroy());
+    await assert.rejects(transport(server.url).send('GET', '/x', undefined), NetworkError);
+    assert.equal(server.hits.length, 3);
+  });
+
+  it('keeps a body that is not JSON as text', async () => {
+    const server = await serve((_req, res) => { res.writeHead(500, { 'content-type': 'text/plain' }); res.end('Internal Server Error'); });
+    const answer = await transport(server.url).send('POST', '/x', {});
+    assert.deepEqual([answer.status, answer.isJson, answer.body], [500, false, 'Internal Server Error']);
+  });
+});

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  CancelledError, NetworkError, ServerError, TimeoutError, UnauthorizedError, ValidationError,
+} from '../../../src/api/http/errors';
+import { actionsFor } from '../../../src/core/platform/errorActions';
+
+const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0.1:3000' };
+
+describe('actionsFor', () => {
+  it('offers the action that fixes each failure first', () => {
+    assert.deepEqual(actionsFor(new UnauthorizedError(request, 401, true))[0], 'setApiKey');
+    assert.deepEqual(actionsFor(new NetworkError(request, 'refused', 'ECONNREFUSED'))[0], 'retry');
+    assert.deepEqual(actionsFor(new TimeoutError(request, 1000))[0], 'retry');
+    assert.deepEqual(actionsFor(new ValidationError(request, [], 'server')), ['showLog']);
+    assert.deepEqual(actionsFor(new ServerError(request, 400, 'CONFIGURATION$SETTINGS_NOT_FOUND', 'x')), ['configureSettings']);
+    assert.deepEqual(actionsFor(new ServerError(request, 400, 'STATUS$ERROR_LLM_AUTHENTICATION', 'x')), ['setLlmApiKey']);
+    assert.deepEqual(actionsFor(new ServerError(request, 400, 'STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', 'x')), ['startWithoutRepository', 'openServerSettings']);
+    assert.deepEqual(actionsFor(new ServerError(request, 503, undefined, undefined)), ['retry', 'showLog']);
+    assert.deepEqual(actionsFor(new CancelledError(request)), []);
+  });
+});

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Incoming, type LoadedSettings } from '../../../src/api/v0/schemas';
+import { SETTINGS_GROUPS, fieldSpec, parseInput, resetValue } from '../../../src/core/settings/settingsFields';
+import { buildSettingsTree, type SettingsNode } from '../../../src/core/settings/settingsTree';
+
+const SECRETS = ['sk-llm-SECRET', 'mcp-SECRET', 'env-SECRET', 'ghp_SECRET'];
+
+function seeded(extra: Record<string, unknown> = {}): LoadedSettings {
+  return Incoming.LoadedSettings.parse({
+    llm_model: 'anthropic/claude', llm_api_key: null, llm_api_key_set: true, search_api_key_set: false,
+    confirmation_mode: true, max_iterations: 30, enable_sound_notifications: false,
+    mcp_config: {
+      sse_servers: [{ url: 'http://mcp.local/sse', api_key: 'mcp-SECRET' }],
+      shttp_servers: [{ url: 'https://mcp.example/mcp', api_key: null }],
+      stdio_servers: [{ name: 'fs', command: 'npx', args: ['-y', 'server-fs'], env: { TOKEN: 'env-SECRET' } }],
+    },
+    provider_tokens_set: { github: null, gitlab: 'gitlab.corp' },
+    ...extra,
+  });
+}
+
+function flatten(nodes: readonly SettingsNode[]): SettingsNode[] {
+  return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+}
+
+function leaf(nodes: readonly SettingsNode[], id: string): SettingsNode {
+  const found = flatten(nodes).find((n) => n.id === id);
+  assert.ok(found, `no node ${id}`);
+  return found;
+}
+
+describe('settings tree', () => {
+  it('has the groups of the panel in order, every settings field in exactly one of them', () => {
+    const tree = buildSettingsTree(seeded());
+    assert.deepEqual(tree.map((g) => g.label), ['LLM', 'Agent', 'Sandbox', 'Search', 'Git identity', 'MCP servers', 'Features', 'Account', 'Git providers']);
+    const fields = SETTINGS_GROUPS.flatMap((g) => g.fields.map((f) => f.field));
+    assert.equal(new Set(fields).size, fields.length);
+    // Everything but secrets_store (never shown) and mcp_config (its own group) has a leaf.
+    assert.equal(fields.length, 23);
+  });
+
+  it('shows values as descriptions, "not set" and defaults', () => {
+    const tree = buildSettingsTree(seeded());
+    assert.equal(leaf(tree, 'field:llm_model').description, 'anthropic/claude');
+    assert.equal(leaf(tree, 'field:max_iterations').description, '30');
+    assert.equal(leaf(tree, 'field:confirmation_mode').description, 'on');
+    assert.equal(leaf(tree, 'field:agent').description, 'not set');
+    assert.equal(leaf(tree, 'field:enable_default_condenser').description, 'on (default)');
+    assert.equal(leaf(tree, 'field:enable_sound_notifications').description, 'off (default)');
+  });
+
+  it('shows secrets only as set or not set', () => {
+    const tree = buildSettingsTree(seeded());
+    assert.equal(leaf(tree, 'field:llm_api_key').description, 'set');
+    assert.equal(leaf(tree, 'field:search_api_key').description, 'not set');
+    assert.match(leaf(tree, 'field:llm_api_key').contextValue, /\bsecretSet\b/);
+    assert.equal(leaf(tree, 'mcp:sse_servers:0').description, 'API key set');
+    assert.equal(leaf(tree, 'mcp:shttp_servers:0').description, 'no API key');
+  });
+
+  it('never puts a secret in a label, description or tooltip', () => {
+    const all = flatten(buildSettingsTree(seeded(), new Map([['llm_api_key', 'sk-llm-SECRET']])));
+    for (const node of all) {
+      for (const text of [node.label, node.description ?? '', node.tooltip]) {
+        for (const secret of SECRETS) assert.ok(!text.includes(secret), `${node.id}: ${text}`);
+      }
+    }
+  });
+
+  it('marks an edit as saving until the server confirms it, and offers no action on it meanwhile', () => {
+    const node = leaf(buildSettingsTree(seeded(), new Map([['max_iterations', 99]])), 'field:max_iterations');
+    assert.equal(node.description, '99 (saving…)');
+    assert.doesNotMatch(node.contextValue, /\beditable\b/);
+  });
+
+  it('lists MCP servers of each kind and the server\'s git providers', () => {
+    const tree = buildSettingsTree(seeded());
+    assert.equal(leaf(tree, 'mcp:stdio_servers:0').description, 'npx -y server-fs · env: TOKEN');
+    assert.equal(leaf(tree, 'provider:github').description, 'github.com');
+    assert.equal(leaf(tree, 'provider:gitlab').description, 'gitlab.corp');
+    assert.equal(leaf(buildSettingsTree(seeded({ provider_tokens_set: {} })), 'provider:none').contextValue, 'providersEmpty');
+  });
+
+  it('offers reset only where the value differs from what reset would give', () => {
+    const tree = buildSettingsTree(seeded());
+    assert.match(leaf(tree, 'field:confirmation_mode').contextValue, /\bresettable\b/);
+    assert.doesNotMatch(leaf(tree, 'field:agent').contextValue, /\bresettable\b/);
+    assert.doesNotMatch(leaf(tree, 'field:enable_default_condenser').contextValue, /\bresettable\b/);
+    assert.doesNotMatch(leaf(tree, 'field:user_consents_to_analytics').contextValue, /\bresettable\b/);
+    assert.doesNotMatch(leaf(tree, 'field:email').contextValue, /\beditable\b/);
+  });
+});
+
+describe('settings fields', () => {
+  it('validate numbers as the panel promises', () => {
+    const iterations = fieldSpec('max_iterations')!;
+    const budget = fieldSpec('max_budget_per_task')!;
+    assert.deepEqual(parseInput(iterations, '12'), { ok: true, value: 12 });
+    assert.equal(parseInput(iterations, '0').ok, false);
+    assert.equal(parseInput(iterations, '1.5').ok, false);
+    assert.equal(parseInput(iterations, 'ten').ok, false);
+    assert.deepEqual(parseInput(iterations, ''), { ok: true, value: null });
+    assert.deepEqual(parseInput(budget, '0'), { ok: true, value: 0 });
+    assert.equal(parseInput(budget, '-1').ok, false);
+  });
+
+  it('unset the kept fields with "" and never unset analytics consent', () => {
+    assert.equal(resetValue(fieldSpec('llm_base_url')!), '');
+    assert.equal(resetValue(fieldSpec('agent')!), null);
+    assert.equal(resetValue(fieldSpec('enable_default_condenser')!), true);
+    assert.equal(resetValue(fieldSpec('user_consents_to_analytics')!), undefined);
+    assert.deepEqual(parseInput(fieldSpec('llm_base_url')!, '  '), { ok: true, value: '' });
+  });
+});

@@ -1,0 +1,53 @@
+// node out/test/support/e2e/main.js --activation-bench N: loads the workbench N times, each load a fresh
+// extension host with the extension from source, and collects the time its activate() took (the extension's
+// testing.activationMs, also logged as "Activated in X ms"). Prints the values and the median against the target.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { CodeServer } from './codeServer';
+import { runHostSuites } from './hostRunner';
+import { OUT_HOST_SUPPORT_DIR, REPO_ROOT } from './paths';
+import { isStopping } from './processes';
+import type { Counts } from './report';
+
+export const ACTIVATION_TARGET_MS = 20;
+const PROBE_ENTRY = path.join(OUT_HOST_SUPPORT_DIR, 'activationProbe.js');
+const ACTIVATION_LINE = /^activationMs=(\d+(?:\.\d+)?)$/;
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export async function runActivationBench(options: { browser: Browser; codeServer: CodeServer; loads: number; resultsDir: string }): Promise<Counts> {
+  fs.mkdirSync(options.resultsDir, { recursive: true });
+  const values: number[] = [];
+  let failed = 0;
+  for (let load = 1; load <= options.loads && !isStopping(); load++) {
+    let value: number | undefined;
+    const counts = await runHostSuites({
+      browser: options.browser,
+      codeServer: options.codeServer,
+      extensionPath: REPO_ROOT,
+      testsEntry: PROBE_ENTRY,
+      resultsDir: options.resultsDir,
+      logName: `activation-${load}.log`,
+      quiet: true,
+      timeoutMs: 120_000,
+      onLine: (line) => {
+        const match = ACTIVATION_LINE.exec(line.trim());
+        if (match) value = Number(match[1]);
+      },
+    });
+    if (value === undefined || counts.failed > 0) failed++;
+    else values.push(value);
+  }
+  if (values.length > 0) {
+    const mid = median(values);
+    console.log(`activation (ms, ${values.length} fresh extension hosts): ${values.map((v) => v.toFixed(1)).join(', ')}`);
+    console.log(`activation median: ${mid.toFixed(1)} ms (target <= ${ACTIVATION_TARGET_MS} ms: ${mid <= ACTIVATION_TARGET_MS ? 'met' : 'MISSED'})`);
+  }
+  if (failed > 0) console.error(`activation bench: ${failed} load(s) reported no activation time (logs: ${options.resultsDir})`);
+  return { passed: values.length, failed };
+}

@@ -1,0 +1,149 @@
+// npm run test:e2e: provisions the tools, starts the contract server and code-server, runs the extension-host
+// suites (test/e2e/host) and the UI scenarios (test/e2e/ui), prints "e2e: N passed, N failed", stops everything.
+// usage: node out/test/support/e2e/main.js [--only host|ui] [--grep <regexp>] [--keep]
+//        node out/test/support/e2e/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runActivationBench } from './activationBench';
+import { launchBrowser } from './browser';
+import { newSecretMarker, secretFor } from './context';
+import { runHostSuites } from './hostRunner';
+import { sampleMemory } from './memory';
+import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR } from './paths';
+import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
+import { add, countsLine, seconds, type Counts } from './report';
+import { startSession, type Session } from './session';
+import { captureOutput, scanForSecrets } from './secretScan';
+import { runUiScenarios } from './uiRunner';
+
+const output = captureOutput(); // what the suites print here is scanned for keys too
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      grep: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      'activation-bench': { type: 'string' },
+    },
+  });
+  const loads = values['activation-bench'] === undefined ? undefined : Number(values['activation-bench']);
+  if (loads !== undefined && !(Number.isInteger(loads) && loads > 0)) throw new Error('--activation-bench takes a number of loads');
+  if (values.only !== undefined && values.only !== 'host' && values.only !== 'ui') {
+    throw new Error('--only takes host or ui');
+  }
+  return { only: values.only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, loads };
+}
+
+/** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
+function saveLogs(session: Session, failed: boolean): void {
+  fs.copyFileSync(session.codeServer.logFile, path.join(RESULTS_DIR, 'code-server.log'));
+  const vscodeLogs = path.join(session.runFolder.userDataDir, 'logs');
+  if (failed && fs.existsSync(vscodeLogs)) fs.cpSync(vscodeLogs, path.join(RESULTS_DIR, 'vscode-logs'), { recursive: true });
+}
+
+/** The secret hygiene scan (secretScan.ts) over the run folder, test-results/ and this run's output. */
+function scanRun(session: Session): boolean {
+  const marker = session.context.secretMarker;
+  // The one file that holds the keys on purpose (how the suites learn them): excluded, and a check that the
+  // scan finds what is there.
+  const contextFile = path.join(session.runFolder.root, 'e2e-context.json');
+  const control = scanForSecrets({ marker, roots: [contextFile] }).hits;
+  if (!control.some((hit) => hit.key === "secretFor('session')")) {
+    console.error(`secret scan: broken, it does not find the session key in ${contextFile}`);
+    return false;
+  }
+  const { hits, filesScanned, keys } = scanForSecrets({
+    marker,
+    roots: [session.runFolder.root, RESULTS_DIR],
+    exclude: [contextFile],
+    outputs: { 'the run\'s stdout and stderr': output.text() },
+  });
+  console.log(`secret scan: ${filesScanned} files, ${keys} keys (the run's marker ${session.context.secretMarker}-*, ${keys - 1} literals), ${hits.length} hits`);
+  for (const hit of hits) console.error(`  secret found: ${hit.key} in ${path.relative(process.cwd(), hit.file)}`);
+  return hits.length === 0;
+}
+
+/** --activation-bench N: its own session, its own results folder; no suite runs. */
+async function activationBench(loads: number): Promise<Counts> {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
+  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', newSecretMarker()) });
+  const browser = await launchBrowser(session.tools.chromium, session.runFolder);
+  onCleanup(() => browser.close());
+  const resultsDir = path.join(path.dirname(RESULTS_DIR), 'activation-bench');
+  fs.rmSync(resultsDir, { recursive: true, force: true });
+  const counts = await runActivationBench({ browser, codeServer: session.codeServer, loads, resultsDir });
+  if (counts.failed > 0) session.keepRunFolder();
+  return counts;
+}
+
+async function main(): Promise<Counts> {
+  const args = options();
+  if (args.loads !== undefined) return activationBench(args.loads);
+  // The extension hosts inherit code-server's environment, which is built from this one.
+  if (args.grep) process.env.E2E_GREP = args.grep.source;
+  const startedAt = Date.now();
+  const memory = sampleMemory();
+  fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
+
+  const secretMarker = newSecretMarker();
+  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', secretMarker), secretMarker });
+  const ready = seconds(startedAt);
+  console.log(`code-server on ${session.codeServer.url}, contract server on ${session.server.url} (ready after ${ready})`);
+  const browser = await launchBrowser(session.tools.chromium, session.runFolder);
+  onCleanup(() => browser.close());
+
+  let total: Counts = { passed: 0, failed: 0 };
+  if (args.only !== 'ui') {
+    console.log('Extension-host suites');
+    const counts = await runHostSuites({
+      browser,
+      codeServer: session.codeServer,
+      extensionPath: REPO_ROOT,
+      testsEntry: HOST_SUITES_ENTRY,
+      resultsDir: RESULTS_DIR,
+    });
+    total = add(total, counts);
+  }
+  if (args.only !== 'host') {
+    const counts = await runUiScenarios({
+      browser,
+      codeServer: session.codeServer,
+      extensionPath: REPO_ROOT,
+      server: session.server,
+      context: session.context,
+      resultsDir: RESULTS_DIR,
+      ...(args.grep ? { grep: args.grep } : {}),
+    });
+    total = add(total, counts);
+  }
+  if (isStopping()) throw new Error('interrupted');
+  if (total.passed + total.failed === 0) {
+    console.error('no test ran');
+    total.failed = 1;
+  }
+  if (!scanRun(session)) total.failed++;
+  saveLogs(session, total.failed > 0);
+  if (total.failed > 0 || args.keep) session.keepRunFolder();
+  memory.stop();
+  console.log(`e2e took ${seconds(startedAt)}; peak memory (summed RSS of the harness, code-server, extension hosts, chromium): ${memory.peakMiB()} MiB`);
+  console.log(`screenshots and logs: ${path.relative(process.cwd(), RESULTS_DIR)}/`);
+  return total;
+}
+
+const benchMode = process.argv.includes('--activation-bench');
+installSignalHandlers();
+let result: Counts = { passed: 0, failed: 1 }; // what a run that broke before counting reports
+main()
+  .then((total) => (result = total))
+  .catch((error: unknown) => {
+    console.error(`e2e run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  })
+  .finally(async () => {
+    await cleanupAll();
+    console.log(countsLine(result, benchMode ? 'activation bench' : 'e2e')); // last, after the cleanup's own messages
+    process.exit(result.failed > 0 ? 1 : 0);
+  });

@@ -1,0 +1,109 @@
+// Steps of the conversation scenarios, as a person does them in the workbench: the session key typed in, an input
+// box answered, the warning dialog answered, a notification read with its buttons and one clicked; and what the
+// server got: the POST /api/conversations requests, where a link opened.
+import * as assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import type { ConversationRequest } from '../../../src/api/v0/schemas';
+import type { ContractServer, RecordedRequest } from '../standin/contractServer';
+import { secretFor, type E2eContext } from '../e2e/context';
+import { nextRequest } from '../e2e/requests';
+import type { Workbench } from '../e2e/workbench';
+import { seedSettings } from '../fixtures/settingsFixture';
+
+export const LLM_MODEL = 'anthropic/claude-sonnet-4-20250514';
+
+/** A key of this run named `name` (secretFor: the secret scan looks for it everywhere after the run). */
+export function key(context: E2eContext, name: string): string {
+  return secretFor(name, context.secretMarker);
+}
+
+/** Stores LLM settings (or `settings`) as a person's first save in the web UI would, with the session key. */
+export function storeSettings(server: ContractServer, context: E2eContext, settings?: object): Promise<void> {
+  return seedSettings(server.url, context.sessionApiKey, settings ?? { llm_model: LLM_MODEL, llm_api_key: key(context, 'llm') });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
+
+const QUICK_INPUT = '.quick-input-widget';
+
+/**
+ * Waits for the input box titled `title`, returns its prompt, types `text`, takes the screenshot `shot` if
+ * given, presses Enter and waits for that box to go (the next box of a multi-step action reuses the widget).
+ */
+export async function answerInput(
+  workbench: Workbench, title: string | RegExp, text: string, { password = false, shot }: { password?: boolean; shot?: string } = {},
+): Promise<{ title: string; prompt: string }> {
+  const widget = workbench.page.locator(QUICK_INPUT);
+  const titled = widget.locator('.quick-input-title', { hasText: typeof title === 'string' ? exactly(title) : title });
+  await titled.waitFor({ state: 'visible', timeout: 30_000 });
+  const box = widget.locator('.quick-input-box input');
+  assert.equal(await box.getAttribute('type'), password ? 'password' : 'text', `the input box ${String(title)} has the wrong type`);
+  const shown = { title: (await titled.innerText()).trim(), prompt: (await widget.locator('.quick-input-message').innerText()).trim() };
+  await box.fill(text);
+  if (shot) await workbench.screenshot(shot);
+  await workbench.page.keyboard.press('Enter');
+  await titled.waitFor({ state: 'hidden', timeout: 30_000 });
+  return shown;
+}
+
+/** F1 > OpenHands: Set API Key, the key typed into its password box. */
+export async function setApiKey(workbench: Workbench, context: E2eContext): Promise<void> {
+  await workbench.runCommand('OpenHands: Set API Key');
+  await answerInput(workbench, 'OpenHands: Set API Key', context.sessionApiKey, { password: true });
+  await workbench.readNotification('OpenHands API key saved');
+  await clearNotifications(workbench);
+}
+
+export async function clearNotifications(workbench: Workbench): Promise<void> {
+  await workbench.runCommand('Notifications: Clear All Notifications');
+}
+
+/** Clicks `button` of the modal dialog once it shows (after the screenshot `shot`, if given); returns its text. */
+export async function answerDialog(workbench: Workbench, button: string, shot?: string): Promise<string> {
+  const dialog = workbench.page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  const text = await dialog.innerText();
+  if (shot) await workbench.screenshot(shot);
+  await dialog.locator('.dialog-buttons .monaco-button', { hasText: exactly(button) }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+  return text;
+}
+
+/** The notification whose message matches, in the Notifications Center (toasts are hidden in these runs). */
+export async function notification(workbench: Workbench, text: string | RegExp, timeoutMs = 30_000): Promise<Locator> {
+  await workbench.readNotification(text, timeoutMs);
+  const { page } = workbench;
+  return page
+    .locator('.notifications-center .notification-list-item', { has: page.locator('.notification-list-item-message', { hasText: text }) })
+    .first();
+}
+
+export async function buttonsOf(item: Locator): Promise<string[]> {
+  return (await item.locator('.notification-list-item-buttons-container .monaco-button').allInnerTexts()).map((t) => t.trim());
+}
+
+export async function clickButton(item: Locator, label: string): Promise<void> {
+  await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: exactly(label) }).click();
+}
+
+export type SentConversation = ConversationRequest & Record<string, unknown>;
+
+/** The first POST /api/conversations after request number `from` once answered, with its body parsed. */
+export async function nextConversation(server: ContractServer, from: number): Promise<{ request: RecordedRequest; body: SentConversation }> {
+  const isAnswered = (r: RecordedRequest) => r.method === 'POST' && r.path === '/api/conversations' && r.status !== 0;
+  const request = await nextRequest(() => server.requests, from, isAnswered, 30_000);
+  return { request, body: JSON.parse(request.body) as SentConversation };
+}
+
+/**
+ * Where a link to `path` on the server opens: code-server sends a loopback URL through its own port proxy
+ * (`<workbench>/proxy/<port>/...`); a desktop VS Code opens it as it is.
+ */
+export function openedAt(page: Page, serverUrl: string, path: string): RegExp {
+  const proxied = `${new URL(page.url()).origin}/proxy/${new URL(serverUrl).port}`;
+  return new RegExp(`^(${escapeRegExp(serverUrl)}|${escapeRegExp(proxied)})${path}$`);
+}
