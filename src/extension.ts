@@ -16,6 +16,7 @@ import { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
+import { useMovedServer } from './vscode/connection/serverMoved';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
 
 export interface TestingApi {
@@ -31,9 +32,9 @@ export interface TestingApi {
 export function activate(context: vscode.ExtensionContext): { testing?: TestingApi } {
   const started = performance.now();
   const logger = new Logger();
-  const errors = new ErrorPresenter(logger);
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const connection = new ServerConnection(keys, logger);
+  const errors = new ErrorPresenter(logger, (moved) => useMovedServer(moved, keys, logger));
   const settings = new SettingsController(connection, errors, logger);
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);

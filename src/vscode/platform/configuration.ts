@@ -12,6 +12,11 @@ export function serverUrl(): ServerUrlResult {
   return normalizeServerUrl(vscode.workspace.getConfiguration(SECTION).get<string>(Setting.ServerUrl, 'http://localhost:3000'));
 }
 
+/** Sets the server URL in the user (machine) settings, where a workspace's settings cannot override it. */
+export function setServerUrl(url: string): Thenable<void> {
+  return vscode.workspace.getConfiguration(SECTION).update(Setting.ServerUrl, url, vscode.ConfigurationTarget.Global);
+}
+
 export function requestTimeoutMs(): number {
   const seconds = vscode.workspace.getConfiguration(SECTION).get<number>(Setting.RequestTimeoutSeconds, 30);
   return Math.min(Math.max(Number.isFinite(seconds) ? seconds : 30, 1), 600) * 1000;

@@ -7,7 +7,7 @@ import { fieldSpec, parseInput, resetValue, type FieldSpec } from '../../core/se
 import type { SettingsNode } from '../../core/settings/settingsTree';
 import { normalizeServerUrl } from '../../core/connection/serverUrl';
 import type { CommandHandler } from '../platform/commands';
-import { Setting } from '../platform/configuration';
+import { setServerUrl } from '../platform/configuration';
 import type { ServerConnection } from '../connection/serverSession';
 import { Command } from '../platform/ids';
 import type { SettingsController } from './settingsController';
@@ -143,7 +143,7 @@ export function settingsCommands(controller: SettingsController, connection: Ser
     });
     const normalized = typed === undefined ? undefined : normalizeServerUrl(typed);
     if (!normalized?.ok) return false;
-    await vscode.workspace.getConfiguration('openhands').update(Setting.ServerUrl, normalized.url, vscode.ConfigurationTarget.Global);
+    await setServerUrl(normalized.url);
     return true;
   }
 
