@@ -26,11 +26,11 @@ export async function useMovedServer(error: RedirectError, keys: ApiKeyStore, lo
   return true;
 }
 
-/** Asks before a key goes to a new server; "no" is the answer unless the person picks Move. */
+/** Asks before a key goes to a new server. "Do Not Move" comes first, so it is the default (Enter); Escape is no too. */
 async function offerKeyMove(from: string, to: string, keys: ApiKeyStore, logger: Logger): Promise<void> {
   const key = await keys.get(from);
   if (!key || (await keys.get(to))) return;
-  const keep = { title: 'Do Not Move', isCloseAffordance: true };
+  const keep = { title: 'Do Not Move' };
   const move = { title: 'Move Key' };
   const choice = await vscode.window.showWarningMessage(`Move the API key to ${to}?`, {
     modal: true,
