@@ -4,6 +4,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { after, before } from 'node:test';
+import { Agent, fetch as undiciFetch } from 'undici';
+import type { FetchFunction } from '../../src/api/http/transport';
 
 export interface KeyPair { readonly key: string; readonly cert: string }
 
@@ -45,4 +48,21 @@ export function makeTestCertificates(): TestCertificates {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * For a test file: the certificates, made once before its tests, and undici's fetch trusting their CA (as a
+ * system with that CA in its store would), its connections closed after the tests.
+ */
+export function useTestCertificates(): { readonly certs: TestCertificates; readonly fetchTrustingCa: FetchFunction } {
+  const context = {} as { certs: TestCertificates; fetchTrustingCa: FetchFunction };
+  let agent: Agent | undefined;
+  before(() => {
+    context.certs = makeTestCertificates();
+    const trusting = new Agent({ connect: { ca: context.certs.ca } });
+    agent = trusting;
+    context.fetchTrustingCa = (url, init) => undiciFetch(url, { ...init, dispatcher: trusting } as never) as unknown as Promise<Response>;
+  });
+  after(() => agent?.close());
+  return context;
 }

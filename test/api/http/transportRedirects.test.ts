@@ -3,28 +3,19 @@
 // header, no body. Within the server's origin, redirects are followed as fetch would, up to MAX_REDIRECTS.
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { after, describe, it } from 'node:test';
+import { fetch as undiciFetch } from 'undici';
 import { RedirectError, type RedirectProblem } from '../../../src/api/http/errors';
 import { MAX_REDIRECTS, Transport, type FetchFunction } from '../../../src/api/http/transport';
 import { startLoopbackServer, type LoopbackOptions, type LoopbackServer } from '../../support/loopbackServer';
-import { makeTestCertificates, type TestCertificates } from '../../support/testCertificates';
+import { useTestCertificates } from '../../support/testCertificates';
 
 const KEY = 'k-redirect-secret-1234';
 const BODY = { llm_api_key: 'sk-body-secret-5678' };
 const CODES = [301, 302, 303, 307, 308];
 const servers: LoopbackServer[] = [];
-let certs: TestCertificates;
-let trusting: Agent;
-
-before(() => {
-  certs = makeTestCertificates();
-  trusting = new Agent({ connect: { ca: certs.ca } });
-});
-after(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await trusting.close();
-});
+const tls = useTestCertificates();
+after(() => Promise.all(servers.map((s) => s.close())));
 
 async function serve(handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void, options?: LoopbackOptions) {
   const server = await startLoopbackServer(handler, options);
@@ -39,8 +30,6 @@ const listener = (options?: LoopbackOptions) => serve((_req, res) => res.end('{"
 const redirecting = (status: number, location: (req: IncomingMessage) => string, options?: LoopbackOptions) =>
   serve((req, res) => { res.writeHead(status, { location: location(req) }); res.end(); }, options);
 
-const fetchTrustingCa: FetchFunction = (url, init) => undiciFetch(url, { ...init, dispatcher: trusting } as never) as unknown as Promise<Response>;
-
 function transport(baseUrl: string, fetch = undiciFetch as unknown as FetchFunction): Transport {
   return new Transport({ baseUrl, fetch, getApiKey: async () => KEY, timeoutMs: 5000, backoffMs: 10 });
 }
@@ -52,14 +41,14 @@ describe('Transport and redirects to another origin', () => {
   const targets: Array<[string, () => Promise<{ url: string; received: () => number }>]> = [
     ['another host (127.0.0.2)', async () => { const l = await listener({ host: '127.0.0.2' }); return { url: l.url, received: l.connections }; }],
     ['another port', async () => { const l = await listener(); return { url: l.url, received: l.connections }; }],
-    ['another scheme (https)', async () => { const l = await listener({ tls: certs.good }); return { url: l.url, received: l.connections }; }],
+    ['another scheme (https)', async () => { const l = await listener({ tls: tls.certs.good }); return { url: l.url, received: l.connections }; }],
   ];
   for (const [where, start] of targets) {
     for (const status of CODES) {
       it(`${status} to ${where}: a RedirectError naming the target, nothing sent there (GET and POST)`, async () => {
         const other = await start();
         const server = await redirecting(status, (req) => `${other.url}${req.url}`);
-        const client = transport(server.url, fetchTrustingCa);
+        const client = transport(server.url, tls.fetchTrustingCa);
         await assert.rejects(client.send('GET', '/api/settings', undefined), isRedirect(status, 'other_origin', `${other.url}/api/settings`));
         await assert.rejects(client.send('POST', '/api/settings', BODY), (e: unknown) => e instanceof RedirectError && e.movedTo === other.url);
         assert.equal(other.received(), 0, 'a connection reached the other origin');
@@ -99,8 +88,8 @@ describe('Transport and redirects to another origin', () => {
   it('https to http is refused outright, even to the same host', async () => {
     const plain = await listener();
     for (const status of CODES) {
-      const server = await redirecting(status, (req) => `${plain.url}${req.url}`, { tls: certs.good });
-      await assert.rejects(transport(server.url, fetchTrustingCa).send('POST', '/api/settings', BODY), (e: unknown) =>
+      const server = await redirecting(status, (req) => `${plain.url}${req.url}`, { tls: tls.certs.good });
+      await assert.rejects(transport(server.url, tls.fetchTrustingCa).send('POST', '/api/settings', BODY), (e: unknown) =>
         isRedirect(status, 'downgrade')(e) && (e as RedirectError).movedTo === undefined && /plain http\. Refused/.test((e as Error).message));
     }
     assert.equal(plain.connections(), 0);

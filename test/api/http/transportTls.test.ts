@@ -1,34 +1,22 @@
 // TLS failures against a real https server on 127.0.0.1 with certificates made at test time: each ends in a
 // NetworkError that names the cause in words and what to do, never "fetch failed", and is not retried.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { after, describe, it } from 'node:test';
+import { fetch as undiciFetch } from 'undici';
 import { NetworkError, tlsProblem, type TlsProblem } from '../../../src/api/http/errors';
 import { Transport, type FetchFunction } from '../../../src/api/http/transport';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
-import { makeTestCertificates, type KeyPair, type TestCertificates } from '../../support/testCertificates';
+import { useTestCertificates, type KeyPair } from '../../support/testCertificates';
 
 const servers: LoopbackServer[] = [];
-let certs: TestCertificates;
-let trusting: Agent;
-
-before(() => {
-  certs = makeTestCertificates();
-  trusting = new Agent({ connect: { ca: certs.ca } });
-});
-after(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await trusting.close();
-});
+const tls = useTestCertificates();
+after(() => Promise.all(servers.map((s) => s.close())));
 
 async function httpsServer(pair: KeyPair): Promise<LoopbackServer> {
   const server = await startLoopbackServer((_req, res) => res.end('{"ok":true}'), { tls: pair });
   servers.push(server);
   return server;
 }
-
-/** undici's fetch trusting the test CA, as a system with that CA in its store would. */
-const fetchTrustingCa: FetchFunction = (url, init) => undiciFetch(url, { ...init, dispatcher: trusting } as never) as unknown as Promise<Response>;
 
 async function failure(url: string, fetch: FetchFunction): Promise<NetworkError> {
   const transport = new Transport({ baseUrl: url, fetch, getApiKey: async () => undefined, timeoutMs: 5000, backoffMs: 10 });
@@ -46,25 +34,25 @@ function assertNamed(error: NetworkError, problem: TlsProblem, words: RegExp): v
 
 describe('Transport and TLS failures', () => {
   it('a self-signed certificate: not trusted, add it to the certificate store (http.systemCertificates)', async () => {
-    const server = await httpsServer(certs.selfSigned);
+    const server = await httpsServer(tls.certs.selfSigned);
     const error = await failure(server.url, undiciFetch as unknown as FetchFunction);
     assertNamed(error, 'untrusted', /not trusted \(self-signed.*certificate store.*"http\.systemCertificates".*"http\.proxyStrictSSL"/);
     assert.equal(server.hits.length, 0, 'a request went through an unverified connection');
   });
 
   it('a certificate of an unknown authority: not trusted', async () => {
-    const server = await httpsServer(certs.good);
+    const server = await httpsServer(tls.certs.good);
     assertNamed(await failure(server.url, undiciFetch as unknown as FetchFunction), 'untrusted', /authority this machine does not know/);
   });
 
   it('an expired certificate: expired, renew it or check the clock', async () => {
-    const server = await httpsServer(certs.expired);
-    assertNamed(await failure(server.url, fetchTrustingCa), 'expired', /has expired.*renew it.*clock/);
+    const server = await httpsServer(tls.certs.expired);
+    assertNamed(await failure(server.url, tls.fetchTrustingCa), 'expired', /has expired.*renew it.*clock/);
   });
 
   it('a certificate for another host name: use the URL with the name it was issued for', async () => {
-    const server = await httpsServer(certs.otherHost);
-    assertNamed(await failure(server.url, fetchTrustingCa), 'host_mismatch', /issued for another host name/);
+    const server = await httpsServer(tls.certs.otherHost);
+    assertNamed(await failure(server.url, tls.fetchTrustingCa), 'host_mismatch', /issued for another host name/);
   });
 
   it('https to a server without TLS: the handshake failed, check the scheme; not retried', async () => {
@@ -76,8 +64,8 @@ describe('Transport and TLS failures', () => {
   });
 
   it('the good certificate, trusted: the request goes through', async () => {
-    const server = await httpsServer(certs.good);
-    const transport = new Transport({ baseUrl: server.url, fetch: fetchTrustingCa, getApiKey: async () => undefined, timeoutMs: 5000 });
+    const server = await httpsServer(tls.certs.good);
+    const transport = new Transport({ baseUrl: server.url, fetch: tls.fetchTrustingCa, getApiKey: async () => undefined, timeoutMs: 5000 });
     assert.equal((await transport.send('GET', '/api/settings', undefined)).status, 200);
   });
 });
