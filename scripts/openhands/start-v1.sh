@@ -26,7 +26,11 @@
 #     TMPDIR inside the state folder too, so each start is a fresh server;
 #   - SERVE_FRONTEND=false: the wheel ships no web UI;
 #   - RUNTIME=process: a conversation's sandbox is an agent server child process (`python -m
-#     openhands.agent_server --port P`), not a Docker container (there is no Docker engine here). The
+#     openhands.agent_server --port P`), not a Docker container (there is no Docker engine here). The V0
+#     server of 1.0-1.6 (openhands.server.listen:app) refuses to start with RUNTIME=process ("Runtime process
+#     not supported"), so for that app RUNTIME is left unset (V0 conversations then use the Docker runtime and
+#     fail in the background, as with start.sh) and the V1 part is pointed at the process sandbox by
+#     OH_SANDBOX_KIND / OH_SANDBOX_SPEC_KIND, which are set in both cases. The
 #     sandbox service is configured through the wheel's own OH_SANDBOX_* variables: its working folders go
 #     under <dir>/sandboxes, its ports start at a free port picked here (instead of 8000, so that two servers
 #     do not race for the same one), and its python is <dir>/agent-server-python, which adds
@@ -38,6 +42,9 @@
 #     that a Chromium binary exists (standard paths, Playwright's cache, then PATH): with none on the machine,
 #     creating the conversation fails (500, start task ERROR). A real Chromium, where there is one, is found
 #     first; with the placeholder, browsing fails only when the agent tries to browse.
+#   - 1.6.0 only (its process sandbox spec has working_dir '', which the agent server's terminal tool refuses:
+#     "working_dir '' is not a directory", conversation start 500; 1.7+ ship '.'): the same spec given through
+#     OH_SANDBOX_SPEC_SPECS_0_* with working_dir '.';
 #   - OPENHANDS_STATE_DIR=<dir>: inherited by every process the server spawns; stop.sh finds stray ones by it;
 #   - LITELLM_LOCAL_MODEL_COST_MAP=True: litellm would otherwise try to download its price list at import;
 #     OPENHANDS_SUPPRESS_BANNER=1: the wheel prints a banner otherwise;
@@ -91,9 +98,11 @@ url=http://127.0.0.1:$port
 
 cat >"$dir/agent-server-python" <<EOF
 #!/bin/sh
-# Written by start-v1.sh: the app server runs "\$0 -m openhands.agent_server --port P" for each sandbox;
-# the agent server then binds 127.0.0.1 instead of 0.0.0.0 (argparse keeps the last --host).
-exec $(printf '%q' "$PY") "\$@" --host 127.0.0.1
+# Written by start-v1.sh: the app server runs "\$0 -m openhands.agent_server --port P" in the sandbox's
+# folder for each sandbox. The agent server then binds 127.0.0.1 instead of 0.0.0.0 (argparse keeps the last
+# --host), and its output goes to .openhands-agent-server.log there (1.11.0 does that itself; 1.6.0 gives it
+# pipes that nobody reads, which lose the log and can block the agent server once they are full).
+exec $(printf '%q' "$PY") "\$@" --host 127.0.0.1 >>.openhands-agent-server.log 2>&1
 EOF
 chmod +x "$dir/agent-server-python"
 if [ "$chromium_stub" = 1 ]; then
@@ -118,8 +127,8 @@ envs=(
   "PYTHONUNBUFFERED=1"
   "OH_PERSISTENCE_DIR=$dir/store"
   "SERVE_FRONTEND=false"
-  "RUNTIME=process"
   "OH_SANDBOX_KIND=ProcessSandboxServiceInjector"
+  "OH_SANDBOX_SPEC_KIND=ProcessSandboxSpecServiceInjector"
   "OH_SANDBOX_BASE_WORKING_DIR=$dir/sandboxes"
   "OH_SANDBOX_BASE_PORT=$agent_base_port"
   "OH_SANDBOX_PYTHON_EXECUTABLE=$dir/agent-server-python"
@@ -131,6 +140,15 @@ envs=(
 for v in SSL_CERT_FILE SSL_CERT_DIR REQUESTS_CA_BUNDLE; do
   [ -n "${!v:-}" ] && envs+=("$v=${!v}")
 done
+[ "$app" = openhands.server.listen:app ] || envs+=("RUNTIME=process")
+spec_src=$(ls "$VENV"/lib/python3.*/site-packages/openhands/app_server/sandbox/process_sandbox_spec_service.py 2>/dev/null | head -n1)
+if [ -n "$spec_src" ] && grep -q "working_dir=''" "$spec_src"; then
+  # The wheel's own default spec (id, command, initial_env) with working_dir '.' instead of ''.
+  envs+=("OH_SANDBOX_SPEC_SPECS_0_ID=ghcr.io/openhands/agent-server:$("$PY" -c 'import importlib.metadata as m; print(m.version("openhands-agent-server"))')-python"
+         "OH_SANDBOX_SPEC_SPECS_0_COMMAND_0=python" "OH_SANDBOX_SPEC_SPECS_0_COMMAND_1=-m"
+         "OH_SANDBOX_SPEC_SPECS_0_COMMAND_2=openhands.agent_server" "OH_SANDBOX_SPEC_SPECS_0_WORKING_DIR=."
+         "OH_SANDBOX_SPEC_SPECS_0_INITIAL_ENV=$("$PY" -c 'import json, sys; print(json.dumps({"OH_ENABLE_VS_CODE": "0", **json.loads(sys.argv[1])}))' "$agent_env")")
+fi
 [ "$auth" = 1 ] && envs+=("SESSION_API_KEY=$key")
 envs+=(${extra[@]+"${extra[@]}"})
 
