@@ -1,6 +1,8 @@
-// Verifies that every command contributed in package.json is registered in the source, that every
-// command named in a menu or keybinding is contributed, and that every id in src/vscode/platform/ids.ts's
-// command list is contributed (after the GitHub Pull Requests extension's scripts/check-commands.js).
+// Verifies the manifest against the typed ids of the source (after the GitHub Pull Requests extension's
+// scripts/check-commands.js): every command contributed in package.json is registered, every command named in a
+// menu or keybinding is contributed, every id in src/vscode/platform/ids.ts's command list is contributed, every
+// `view == X` names a view of ids.ts's View list, and every token a `viewItem` clause matches is one of
+// src/core/platform/viewItems.ts's ViewItem tokens.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -43,8 +45,32 @@ for (const view of Object.values(pkg.contributes.viewsWelcome ?? [])) {
     if (!contributed.has(m[1])) problems.push(`${m[1]} is linked from a welcome view but not contributed`);
   }
 }
+const objectValues = (file, name) => {
+  const block = new RegExp(`export const ${name} = \\{([\\s\\S]*?)\\} as const;`).exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+  return new Set([...block.matchAll(/^\s*[A-Za-z]+:\s*'([^']+)'/gm)].map((m) => m[1]));
+};
+const views = objectValues('src/vscode/platform/ids.ts', 'View');
+const viewItems = objectValues('src/core/platform/viewItems.ts', 'ViewItem');
+const whens = [...menus, ...(pkg.contributes.keybindings ?? []), ...(pkg.contributes.viewsWelcome ?? [])].map((e) => e.when ?? '');
+for (const view of Object.values(pkg.contributes.views ?? {}).flat()) {
+  if (!views.has(view.id)) problems.push(`view ${view.id} is contributed but missing from the View list of ids.ts`);
+}
+for (const when of whens) {
+  for (const m of when.matchAll(/\bview\s*==\s*([\w.]+)/g)) {
+    if (!views.has(m[1])) problems.push(`'${when}' names view ${m[1]}, which ids.ts's View list lacks`);
+  }
+  // `viewItem == token` and `viewItem =~ /…/`: every word of the regular expression is a token (\b, ^, $ and
+  // groups are the only other things these clauses use).
+  const tokens = [
+    ...[...when.matchAll(/\bviewItem\s*==\s*(\w+)/g)].map((m) => m[1]),
+    ...[...when.matchAll(/\bviewItem\s*=~\s*\/((?:\\.|[^/])*)\//g)].flatMap((m) => m[1].replace(/\\[bBwWsSdD]/g, ' ').match(/\w+/g) ?? []),
+  ];
+  for (const token of tokens) {
+    if (!viewItems.has(token)) problems.push(`'${when}' matches viewItem token ${token}, which ViewItem in viewItems.ts lacks`);
+  }
+}
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log(`check-commands: ${contributed.size} commands contributed, declared in ids.ts and registered`);
+console.log(`check-commands: ${contributed.size} commands contributed, declared in ids.ts and registered; ${whens.filter(Boolean).length} when-clauses checked against ${views.size} views and ${viewItems.size} view item tokens`);

@@ -2,61 +2,61 @@
 // for disposal. No logic lives here.
 import * as vscode from 'vscode';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
-import { apiKeyCommands } from './vscode/connection/connectionCommands';
-import { registerCommands } from './vscode/platform/commands';
-import { ServerConnection } from './vscode/connection/serverSession';
+import { ConnectionCommands } from './vscode/connection/connectionCommands';
+import { useMovedServer } from './vscode/connection/serverMoved';
+import { ServerSession } from './vscode/connection/serverSession';
+import { ConnectionStatusBar } from './vscode/connection/statusBar';
 import { conversationCommands } from './vscode/conversations/conversationCommands';
+import { ConversationFlows } from './vscode/conversations/conversationFlows';
+import { ConversationLinks } from './vscode/conversations/conversationLinks';
+import { ConversationSender } from './vscode/conversations/conversationSender';
 import { ConversationStore } from './vscode/conversations/conversationStore';
 import { ConversationTargets } from './vscode/conversations/conversationTarget';
 import { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
-import { ErrorPresenter } from './vscode/platform/errorPresenter';
+import { askMessage } from './vscode/conversations/messageInput';
 import { GitRepositories } from './vscode/git/gitRepositories';
+import { registerCommands } from './vscode/platform/commands';
+import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { Logger } from './vscode/platform/log';
+import { inputBoxPrompter } from './vscode/platform/prompter';
+import { createTestingApi, type TestingApi } from './vscode/platform/testingApi';
 import { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
-import { useMovedServer } from './vscode/connection/serverMoved';
-import { ConnectionStatusBar } from './vscode/connection/statusBar';
 
-export interface TestingApi {
-  /** How long activate() took, in ms: the work done on the extension host's start path. */
-  readonly activationMs: number;
-  getStoredApiKey(serverUrl: string): Promise<string | undefined>;
-  readonly settings: SettingsController;
-  /** The Settings view's data provider: the nodes and tree items VS Code renders. */
-  readonly settingsTree: SettingsTreeProvider;
-  readonly targets: ConversationTargets;
-}
+export type { TestingApi } from './vscode/platform/testingApi';
 
 export function activate(context: vscode.ExtensionContext): { testing?: TestingApi } {
   const started = performance.now();
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
-  const connection = new ServerConnection(keys, logger);
+  const session = new ServerSession(keys, logger);
   const errors = new ErrorPresenter(logger, (moved) => useMovedServer(moved, keys, logger));
-  const settings = new SettingsController(connection, errors, logger);
+  const connection = new ConnectionCommands(session, keys, logger);
+  const settings = new SettingsController(session, errors, logger);
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);
   const targets = new ConversationTargets(new GitRepositories(), settings, context.globalState, logger);
-  const settingsTree = new SettingsTreeProvider(settings);
+  const links = new ConversationLinks(session, conversations);
+  const sender = new ConversationSender(session, conversations, links, errors, logger);
+  const settingsTree = new SettingsTreeProvider(settings, session);
   context.subscriptions.push(
-    logger, keys, connection, settings, documents, conversations,
-    new ConversationsTreeProvider(conversations, connection),
-    settingsTree,
-    new ConnectionStatusBar(settings, () => (connection.url.ok ? connection.url.url : '')),
+    logger, keys, session, settings, documents, conversations, settingsTree,
+    new ConversationsTreeProvider(conversations, session),
+    new ConnectionStatusBar(session),
     ...registerCommands({
-      ...apiKeyCommands(connection, keys, logger),
-      ...settingsCommands(settings, connection, documents),
-      ...conversationCommands(connection, targets, conversations, errors, logger),
+      ...connection.handlers(),
+      ...settingsCommands(settings, documents, inputBoxPrompter),
+      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links),
     }),
   );
   void settings.refresh();
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  // Only a test run may look into the secret storage and the panel's state from outside.
+  // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { testing: { activationMs, getStoredApiKey: (url) => keys.get(url), settings, settingsTree, targets } }
+    ? { testing: createTestingApi({ activationMs, keys, session, connection, settings, settingsTree, targets, sender }) }
     : {};
 }
 

@@ -24,6 +24,8 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 cd "$REPO"
+# The suite is written against 0.54.0: provision.sh and start.sh use this version's venv whatever the caller has set.
+export OPENHANDS_VERSION=0.54.0
 
 compile=1 real=1 contract=1
 for arg in "$@"; do

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Provisions the real OpenHands server (PyPI `openhands-ai`) for the conformance suite.
 #
-#   scripts/openhands/provision.sh            -> .cache/openhands/venv with openhands-ai==0.54.0
+#   scripts/openhands/provision.sh                             -> .cache/openhands/0.54.0/venv (openhands-ai==0.54.0)
+#   OPENHANDS_VERSION=1.11.0 scripts/openhands/provision.sh    -> .cache/openhands/1.11.0/venv (any version: its own venv)
 #
 # Steps, each skipped when its result is already there (a second run takes about a second):
 #   1. a CPython >=3.12,<3.14: OPENHANDS_PYTHON if set, else one already on the machine (PATH, pyenv's
 #      versions folder, an earlier build), else a build from source into /opt/openhands-cpython-3.13 (or
 #      OPENHANDS_PYTHON_PREFIX; .cache/openhands/python when /opt is not writable): about 8-10 min on 2 cores,
 #      with the usual build dependencies, which this image has;
-#   2. a venv in .cache/openhands/venv (git-ignored) with openhands-ai and the pinned dependencies of
-#      constraints-<version>.txt beside this script, installed by uv (itself from PyPI, into .cache/openhands/uv).
+#   2. a venv in .cache/openhands/<version>/venv (git-ignored) with openhands-ai and, when there is one, the
+#      pinned dependencies of constraints-<version>.txt beside this script, installed by uv (itself from PyPI,
+#      into .cache/openhands/uv, shared by all versions). Versions live side by side; each has its own stamp.
 #
 # Environment:
 #   OPENHANDS_VERSION      default 0.54.0
@@ -18,14 +20,16 @@
 #   OPENHANDS_BUILD_PYTHON=1  build CPython from source even when one is on the machine (to test that route)
 #   OPENHANDS_PYTHON_PREFIX   where to build it
 #   OPENHANDS_INSTALLER=pip   install with pip instead of uv
-# Prints the venv's python path as its last line. The installer's log is kept in $OPENHANDS_CACHE/install.log.
+#   OPENHANDS_VENV         where to put the venv (default $OPENHANDS_CACHE/<version>/venv)
+# Prints the venv's python path as its last line. The installer's log is kept beside the venv (install.log).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 VERSION=${OPENHANDS_VERSION:-0.54.0}
 CACHE=${OPENHANDS_CACHE:-$REPO/.cache/openhands}
-VENV=$CACHE/venv
+VENV=${OPENHANDS_VENV:-$CACHE/$VERSION/venv}
+LOG=$(dirname "$VENV")/install.log
 # A built interpreter goes outside the work tree when possible: it takes minutes to rebuild, and a cleaned
 # work tree (git clean -x) would take it with it.
 if [ -n "${OPENHANDS_PYTHON_PREFIX:-}" ]; then BUILT=$OPENHANDS_PYTHON_PREFIX
@@ -98,7 +102,7 @@ build_python() {
   rm -rf "$w"   # kept on failure, for its logs
 }
 
-mkdir -p "$CACHE"
+mkdir -p "$CACHE" "$(dirname "$VENV")"
 PY=$(find_python) || { build_python; PY=$(find_python); }
 PYVER=$("$PY" -c 'import sys; print(".".join(map(str, sys.version_info[:3])))')
 
@@ -125,12 +129,12 @@ with_pip() {
   rm -rf "$VENV"
   "$PY" -m venv "$VENV" && "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${req[@]}"
 }
-log "installing ${req[*]} (log: $CACHE/install.log)"
-if [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && with_uv >"$CACHE/install.log" 2>&1; then log "installed with uv $UV_VERSION"
+log "installing ${req[*]} (log: $LOG)"
+if [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && with_uv >"$LOG" 2>&1; then log "installed with uv $UV_VERSION"
 else
-  [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && { log "uv failed, trying pip; last lines:"; tail -n 15 "$CACHE/install.log" >&2; }
-  with_pip >"$CACHE/install.log" 2>&1 \
-    || { log "pip failed; last lines of $CACHE/install.log:"; tail -n 40 "$CACHE/install.log" >&2; exit 1; }
+  [ "${OPENHANDS_INSTALLER:-uv}" = uv ] && { log "uv failed, trying pip; last lines:"; tail -n 15 "$LOG" >&2; }
+  with_pip >"$LOG" 2>&1 \
+    || { log "pip failed; last lines of $LOG:"; tail -n 40 "$LOG" >&2; exit 1; }
 fi
 log "installed in $(( $(date +%s) - started )) s"
 "$VENV/bin/python" -c 'import importlib.metadata as m; print("openhands-ai", m.version("openhands-ai"), "fastapi", m.version("fastapi"), "pydantic", m.version("pydantic"))' >&2

@@ -30,7 +30,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-VENV=${OPENHANDS_VENV:-${OPENHANDS_CACHE:-$REPO/.cache/openhands}/venv}
+# The venv provision.sh made for OPENHANDS_VERSION (default 0.54.0; the 1.x servers have start-v1.sh).
+VENV=${OPENHANDS_VENV:-${OPENHANDS_CACHE:-$REPO/.cache/openhands}/${OPENHANDS_VERSION:-0.54.0}/venv}
 PY=$VENV/bin/python
 
 port='' key='' auth=1 allow_id=0 dir='' timeout=120 extra=()
@@ -49,7 +50,7 @@ done
 
 log() { echo "[openhands] $*" >&2; }
 
-[ -x "$PY" ] || { log "no venv at $VENV: run scripts/openhands/provision.sh first"; exit 1; }
+[ -x "$PY" ] || { log "no venv at $VENV: run OPENHANDS_VERSION=${OPENHANDS_VERSION:-0.54.0} scripts/openhands/provision.sh first"; exit 1; }
 command -v curl >/dev/null || { log "curl is needed"; exit 1; }
 
 SITE=$("$PY" -c 'import importlib.util as u; import os; print(os.path.dirname(list(u.find_spec("openhands").submodule_search_locations)[0]))')

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction, type OpenHandsClient } from '../../src/api/client';
 import { createClient } from '../../src/api/createClient';
-import { ApiError, ServerError, UnauthorizedError, ValidationError } from '../../src/api/http/errors';
+import { type ApiError, ServerError, UnauthorizedError, ValidationError } from '../../src/api/http/errors';
 import type { ConversationRequest, LoadedSettings, McpRemoteServer, Settings } from '../../src/api/v0/schemas';
 import type { RunState } from './fresh.suite';
 import type { Target } from './target';

@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { authSuite } from './auth.suite';
 import { clientFreshSuite, clientSuite } from './client.suite';
 import { conversationsSuite } from './conversations.suite';
-import { freshSuite, RunState } from './fresh.suite';
+import { freshSuite, type RunState } from './fresh.suite';
 import { httpSuite, rateLimitSuite } from './http.suite';
 import { settingsSuite } from './settings.suite';
 import { Client, targetsFromEnv } from './target';

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertInternalError, assertJson, TOO_MANY_REQUESTS } from './expected';
-import { Answer, Client, send } from './target';
+import { type Answer, type Client, send } from './target';
 
 export function httpSuite(client: Client): void {
   describe('HTTP', () => {

@@ -11,7 +11,7 @@
 //                         "rateLimitOnly"?}: rateLimited defaults to true; rateLimitOnly runs only the rate-limit
 //                         checks (the other checks, paced for a limiter, would take 10 times as long)
 
-import { RawAnswer, rawRequest } from './rawHttp';
+import { type RawAnswer, rawRequest } from './rawHttp';
 
 export interface Target {
   readonly name: string;

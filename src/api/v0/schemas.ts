@@ -70,12 +70,19 @@ function checked(problem: (value: string) => string | undefined) {
 
 type ObjectFactory = typeof z.strictObject | typeof z.looseObject;
 
+const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+const nullableString = nullable(z.string());
+
 function buildSchemas(object: ObjectFactory, outgoing: boolean) {
+  const mcp = buildMcpSchemas(object, outgoing);
+  return { ...mcp, ...buildSettingsSchemas(object, mcp.McpConfig), ...buildConversationSchemas(object, mcp.McpConfig) };
+}
+
+function buildMcpSchemas(object: ObjectFactory, outgoing: boolean) {
   // Outgoing URLs, names and commands are checked with the server's rules so a bad entry never leaves the editor.
   const url = outgoing ? checked(mcpUrlProblem) : z.string();
   const stdioName = outgoing ? checked(stdioNameProblem) : z.string();
   const stdioCommand = outgoing ? checked(stdioCommandProblem) : z.string();
-
   const McpRemoteServer = object({ url, api_key: z.optional(z.nullable(z.string())) });
   const McpStdioServer = object({
     name: stdioName,
@@ -89,13 +96,16 @@ function buildSchemas(object: ObjectFactory, outgoing: boolean) {
     stdio_servers: z.optional(z.array(McpStdioServer)),
     shttp_servers: z.optional(z.array(McpRemoteServer)),
   });
+  return { McpRemoteServer, McpStdioServer, McpConfig };
+}
+
+type McpConfigSchema = ReturnType<typeof buildMcpSchemas>['McpConfig'];
+
+function buildSettingsSchemas(object: ObjectFactory, McpConfig: McpConfigSchema) {
   const UserSecrets = object({
     provider_tokens: z.optional(z.record(z.string(), z.unknown())),
     custom_secrets: z.optional(z.record(z.string(), z.unknown())),
   });
-
-  const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
-  const nullableString = nullable(z.string());
   const settingsShape = {
     language: nullableString,
     agent: nullableString,
@@ -135,7 +145,10 @@ function buildSchemas(object: ObjectFactory, outgoing: boolean) {
     provider_tokens_set: nullable(z.record(z.string(), z.nullable(z.string()))),
     search_api_key_set: z._default(z.boolean(), false),
   });
+  return { UserSecrets, Settings, LoadedSettings };
+}
 
+function buildConversationSchemas(object: ObjectFactory, McpConfig: McpConfigSchema) {
   const SuggestedTask = object({
     git_provider: ProviderTypeSchema,
     task_type: TaskTypeSchema,
@@ -168,7 +181,7 @@ function buildSchemas(object: ObjectFactory, outgoing: boolean) {
     // A newer server may report a status this client does not know yet; it is shown as given.
     conversation_status: nullable(z.union([ConversationStatusSchema, z.string()])),
   });
-  return { McpRemoteServer, McpStdioServer, McpConfig, UserSecrets, Settings, LoadedSettings, SuggestedTask, CreateMicroagent, ConversationRequest, ConversationResponse };
+  return { SuggestedTask, CreateMicroagent, ConversationRequest, ConversationResponse };
 }
 
 /** Schemas for request bodies: unknown keys and values the server would refuse fail before sending. */

@@ -1,8 +1,9 @@
 // Builds the first message of a conversation: the person's words, then files or a selection as fenced code,
 // and images as data URLs. Input is bytes, so the adapter can pass unsaved editor text encoded as UTF-8.
 import * as path from 'node:path';
+import { SETTING_DEFAULTS } from '../platform/settingKeys';
 
-export const DEFAULT_TEXT_LIMIT_BYTES = 256 * 1024;
+export const DEFAULT_TEXT_LIMIT_BYTES = SETTING_DEFAULTS.maxFileSizeKiB * 1024;
 export const IMAGE_LIMIT_BYTES = 5 * 1024 * 1024;
 // As git does: a NUL byte early in the file means binary.
 const BINARY_SNIFF_BYTES = 8 * 1024;

@@ -77,3 +77,11 @@ export function withoutEntry(config: McpConfig | null | undefined, list: McpList
 function emptyLists(config: McpConfig | null | undefined): McpConfig {
   return { sse_servers: config?.sse_servers ?? [], stdio_servers: config?.stdio_servers ?? [], shttp_servers: config?.shttp_servers ?? [] };
 }
+
+/** Where an entry is in a freshly loaded list: at its old place if it is still there, else wherever it moved. */
+export function currentIndex(config: McpConfig | null | undefined, list: McpListKey, entry: McpEntry, oldIndex: number): number | undefined {
+  const entries: McpEntry[] = config?.[list] ?? [];
+  if (entries[oldIndex] && entryName(entries[oldIndex]) === entryName(entry)) return oldIndex;
+  const found = entries.findIndex((e) => entryName(e) === entryName(entry));
+  return found < 0 ? undefined : found;
+}

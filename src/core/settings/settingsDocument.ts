@@ -1,8 +1,8 @@
 // The loaded settings as a read-only JSON document for people who want to see everything at once. Secrets
 // are removed, not masked: the key fields, MCP api_keys and MCP env values.
-import type { LoadedSettings } from '../../api/v0/schemas';
+import { SECRET_SETTING_FIELDS, type LoadedSettings } from '../../api/v0/schemas';
 
-const REMOVED = ['llm_api_key', 'search_api_key', 'sandbox_api_key', 'secrets_store'];
+const REMOVED = [...SECRET_SETTING_FIELDS, 'secrets_store'];
 
 export function settingsDocument(settings: LoadedSettings): string {
   const copy: Record<string, unknown> = { ...settings };

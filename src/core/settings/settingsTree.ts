@@ -2,6 +2,7 @@
 // descriptions, and the context tokens that decide which actions a leaf offers. Secrets appear only as
 // "set" or "not set": the server never sends their values, and nothing here could show one.
 import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/v0/schemas';
+import { ViewItem, contextValue } from '../platform/viewItems';
 import { isRemoteEntry, type McpListKey } from './mcpEntries';
 import { SETTINGS_GROUPS, resetValue, type FieldSpec, type GroupSpec } from './settingsFields';
 
@@ -12,7 +13,7 @@ export interface SettingsNode {
   readonly description?: string;
   readonly tooltip: string;
   readonly icon?: string;
-  /** Space-separated tokens for `viewItem` when clauses: the node's kind, then flags. */
+  /** The ViewItem tokens for `viewItem` when clauses: the node's kind, then flags. */
   readonly contextValue: string;
   readonly children?: readonly SettingsNode[];
   readonly field?: SettingsField;
@@ -37,7 +38,7 @@ export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdit
     label: group.label,
     icon: group.icon,
     tooltip: group.label,
-    contextValue: `group ${group.id}`,
+    contextValue: contextValue(ViewItem.Group, group.id === 'providers' && ViewItem.ProviderTokens),
     children: childrenOf(group, settings, pending),
     ...(group.id === 'mcp' && pending.has('mcp_config') ? { description: 'saving…' } : {}),
   }));
@@ -52,16 +53,19 @@ function childrenOf(group: GroupSpec, settings: LoadedSettings, pending: Pending
 function fieldNode(spec: FieldSpec, settings: LoadedSettings, pending: PendingEdits): SettingsNode {
   const saving = pending.has(spec.field);
   const shown = saving ? describeValue(spec, pending.get(spec.field), settings, true) : describeValue(spec, settings[spec.field], settings, false);
-  const tokens = ['field', spec.kind];
-  if (spec.kind !== 'readonly' && !saving) tokens.push('editable');
-  if (canReset(spec, settings) && !saving) tokens.push('resettable');
-  if (spec.kind === 'secret' && secretState(spec.field, settings) === 'set') tokens.push('secretSet');
+  const secret = spec.kind === 'secret';
   return {
     id: `field:${spec.field}`,
     label: spec.label,
     description: shown + (saving ? SAVING : ''),
     tooltip: `${spec.label}: ${shown}\n${spec.help}`,
-    contextValue: tokens.join(' '),
+    contextValue: contextValue(
+      ViewItem.Field,
+      secret && ViewItem.Secret,
+      spec.kind !== 'readonly' && !saving && ViewItem.Editable,
+      canReset(spec, settings) && !saving && ViewItem.Resettable,
+      secret && secretState(spec.field, settings) === 'set' && ViewItem.SecretSet,
+    ),
     field: spec.field,
   };
 }
@@ -103,7 +107,7 @@ function mcpNodes(config: McpConfig | null): SettingsNode[] {
       label,
       description: entries.length ? String(entries.length) : 'none',
       tooltip: `${label} MCP servers`,
-      contextValue: 'mcpList',
+      contextValue: ViewItem.McpList,
       mcp: { list: key },
       children: entries.map((entry: McpRemoteServer | McpStdioServer, index): SettingsNode => {
         const { label, description } = describeMcpEntry(entry);
@@ -112,7 +116,7 @@ function mcpNodes(config: McpConfig | null): SettingsNode[] {
           label,
           description,
           tooltip: `${label}\n${description}`,
-          contextValue: 'mcpEntry',
+          contextValue: ViewItem.McpEntry,
           mcp: { list: key, index },
         };
       }),
@@ -133,7 +137,7 @@ function providerNodes(tokens: Record<string, string | null> | null): SettingsNo
     return [{
       id: 'provider:none', label: 'No git provider tokens', description: 'add one on the server',
       tooltip: 'The server has no token for GitHub, GitLab or Bitbucket, so conversations cannot clone a repository.',
-      contextValue: 'providersEmpty',
+      contextValue: ViewItem.ProviderTokens,
     }];
   }
   return entries.map(([provider, host]) => ({
@@ -141,6 +145,6 @@ function providerNodes(tokens: Record<string, string | null> | null): SettingsNo
     label: provider,
     description: host ?? PROVIDER_DOMAINS[provider] ?? 'default host',
     tooltip: `The server has a ${provider} token${host ? ` for ${host}` : ''}.`,
-    contextValue: 'provider',
+    contextValue: ViewItem.ProviderTokens,
   }));
 }

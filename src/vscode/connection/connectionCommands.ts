@@ -1,63 +1,109 @@
-// Set API Key / Clear API Key: the session API key of the configured server, in the secret storage only.
+// The connection's commands: the key (Set / Clear API Key), the server URL (Change Server URL), the status
+// bar's menu, the log, and the server's own settings page.
 import * as vscode from 'vscode';
-import { sendsKeyInClear } from '../../core/connection/serverUrl';
-import type { ApiKeyStore } from './apiKeyStore';
+import { normalizeServerUrl, sendsKeyInClear } from '../../core/connection/serverUrl';
+import { SETTING_DEFAULTS } from '../../core/platform/settingKeys';
 import type { CommandHandler } from '../platform/commands';
-import { Setting, openSetting } from '../platform/configuration';
-import type { ServerConnection } from './serverSession';
-import { Command } from '../platform/ids';
+import { openSetting, updateUserSetting } from '../platform/configuration';
+import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
+import type { ApiKeyStore } from './apiKeyStore';
+import type { ServerSession } from './serverSession';
 
-export function apiKeyCommands(connection: ServerConnection, keys: ApiKeyStore, logger: Logger) {
-  /** The configured server URL, or undefined after telling the person what is wrong with it. */
-  async function usableUrl(): Promise<string | undefined> {
-    const url = connection.url;
-    if (url.ok) return url.url;
-    const choice = await vscode.window.showErrorMessage(`The OpenHands server URL is not usable: ${url.problem}`, 'Open Settings');
-    if (choice) await openSetting(Setting.ServerUrl);
-    return undefined;
+export class ConnectionCommands {
+  constructor(private readonly session: ServerSession, private readonly keys: ApiKeyStore, private readonly logger: Logger) {}
+
+  handlers() {
+    return {
+      [Command.SetApiKey]: () => this.setApiKey(),
+      [Command.ClearApiKey]: () => this.clearApiKey(),
+      [Command.ShowLog]: () => this.logger.show(),
+      [Command.ChangeServerUrl]: () => this.changeServerUrl(),
+      [Command.ShowConnectionMenu]: () => this.showMenu(),
+      [Command.OpenServerSettings]: () => this.openServerSettings(),
+    } satisfies Record<string, CommandHandler>;
   }
 
-  const setApiKey = async (given?: unknown): Promise<boolean> => {
-    const url = await usableUrl();
+  /** Asks for the configured server's key and stores it; resolves to whether a key was stored. */
+  async setApiKey(): Promise<boolean> {
+    const url = await this.usableUrl();
     if (!url) return false;
-    const key = typeof given === 'string' ? given.trim() : (await vscode.window.showInputBox({
+    const key = (await vscode.window.showInputBox({
       title: 'OpenHands: Set API Key',
       prompt: `Session API key for ${url} (the server's SESSION_API_KEY). It is kept in VS Code's secret storage.`,
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() ? undefined : 'Enter the key, or press Escape to cancel.'),
     }))?.trim();
-    if (!key || !(await consentToPlainHttp(url))) return false;
+    return key ? this.storeKey(url, key) : false;
+  }
+
+  /** Stores a key for `url` after the plain-http question; offers this window only when the keyring fails. */
+  async storeKey(url: string, key: string): Promise<boolean> {
+    if (!(await consentToPlainHttp(url))) return false;
     try {
-      await keys.set(url, key);
-      logger.info(`API key saved for ${url}`);
+      await this.keys.set(url, key);
+      this.logger.info(`API key saved for ${url}`);
       void vscode.window.showInformationMessage(`OpenHands API key saved for ${url}.`);
+      return true;
     } catch (error) {
-      logger.warn(`Secret storage refused the key for ${url}`, error);
+      this.logger.warn(`Secret storage refused the key for ${url}`, error);
       const keep = 'Keep for This Window';
       const choice = await vscode.window.showWarningMessage(
         `VS Code could not store the key in its secret storage (${error instanceof Error ? error.message : String(error)}). ` +
         'On Linux this usually means no keyring is running. Keep the key for this window only?', keep);
       if (choice !== keep) return false;
-      keys.keepForSession(url, key);
+      this.keys.keepForSession(url, key);
+      return true;
     }
-    return true;
-  };
+  }
 
-  const clearApiKey = async (): Promise<void> => {
-    const url = await usableUrl();
+  private async clearApiKey(): Promise<void> {
+    const url = await this.usableUrl();
     if (!url) return;
-    await keys.delete(url);
-    logger.info(`API key cleared for ${url}`);
+    await this.keys.delete(url);
+    this.logger.info(`API key cleared for ${url}`);
     void vscode.window.showInformationMessage(`OpenHands API key cleared for ${url}.`);
-  };
+  }
 
-  return {
-    [Command.SetApiKey]: setApiKey,
-    [Command.ClearApiKey]: clearApiKey,
-    [Command.ShowLog]: () => logger.show(),
-  } satisfies Record<string, CommandHandler>;
+  private async changeServerUrl(): Promise<boolean> {
+    const typed = await vscode.window.showInputBox({
+      title: 'OpenHands: Change Server URL',
+      prompt: 'The base URL of the OpenHands server, without /api. Each server keeps its own API key.',
+      value: this.session.serverUrl ?? SETTING_DEFAULTS.serverUrl,
+      ignoreFocusOut: true,
+      validateInput: (v) => { const r = normalizeServerUrl(v); return r.ok ? undefined : r.problem; },
+    });
+    const normalized = typed === undefined ? undefined : normalizeServerUrl(typed);
+    if (!normalized?.ok) return false;
+    await updateUserSetting('serverUrl', normalized.url);
+    return true;
+  }
+
+  private async showMenu(): Promise<void> {
+    const items: (vscode.QuickPickItem & { command: CommandId })[] = [
+      { label: '$(refresh) Retry', command: Command.RefreshSettings },
+      { label: '$(key) Set API Key', command: Command.SetApiKey },
+      { label: '$(link) Change Server URL', command: Command.ChangeServerUrl },
+      { label: '$(output) Show Log', command: Command.ShowLog },
+    ];
+    const picked = await vscode.window.showQuickPick(items, { title: `OpenHands: ${this.session.serverUrl ?? 'server URL not usable'}` });
+    if (picked) await vscode.commands.executeCommand(picked.command);
+  }
+
+  private async openServerSettings(): Promise<boolean> {
+    const url = this.session.serverUrl;
+    return url ? vscode.env.openExternal(vscode.Uri.parse(`${url}/settings/integrations`)) : false;
+  }
+
+  /** The configured server URL, or undefined after telling the person what is wrong with it. */
+  private async usableUrl(): Promise<string | undefined> {
+    const url = this.session.url;
+    if (url.ok) return url.url;
+    const choice = await vscode.window.showErrorMessage(`The OpenHands server URL is not usable: ${url.problem}`, 'Open Settings');
+    if (choice) await openSetting('serverUrl');
+    return undefined;
+  }
 }
 
 /** Plain http to another machine shows the key to anyone on the way; the person decides, once, knowingly. */

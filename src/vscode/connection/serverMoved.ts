@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RedirectError } from '../../api/http/errors';
 import { normalizeServerUrl } from '../../core/connection/serverUrl';
-import { setServerUrl } from '../platform/configuration';
+import { updateUserSetting } from '../platform/configuration';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
 
@@ -20,7 +20,7 @@ export async function useMovedServer(error: RedirectError, keys: ApiKeyStore, lo
       + `The API key set for ${from} is not sent there unless you move it.`,
   }, use);
   if (choice !== use) return false;
-  await setServerUrl(to.url);
+  await updateUserSetting('serverUrl', to.url);
   logger.info(`Server URL changed from ${from} to ${to.url}, where it redirected`);
   await offerKeyMove(from, to.url, keys, logger);
   return true;

@@ -3,25 +3,25 @@ import * as vscode from 'vscode';
 import { STATE_TEXT } from '../../core/connection/connectionState';
 import { Command } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
-import type { SettingsController } from '../settings/settingsController';
+import type { ServerSession } from './serverSession';
 
 export class ConnectionStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('openhands.connection', vscode.StatusBarAlignment.Left, 50));
 
-  constructor(private readonly controller: SettingsController, private readonly serverUrl: () => string) {
+  constructor(private readonly session: ServerSession) {
     super();
     this.item.name = 'OpenHands Connection';
     this.item.command = Command.ShowConnectionMenu;
-    this.register(controller.onDidChange(() => this.update()));
+    this.register(session.onDidChangeState(() => this.update()));
     this.update();
     this.item.show();
   }
 
   private update(): void {
-    const state = this.controller.state;
+    const state = this.session.state;
     const text = STATE_TEXT[state];
     this.item.text = `$(${text.icon}) OpenHands${state === 'connected' ? '' : `: ${text.short}`}`;
-    this.item.tooltip = `${text.describe(this.serverUrl())} Click for actions.`;
+    this.item.tooltip = `${text.describe(this.session.serverUrl ?? '')} Click for actions.`;
     this.item.backgroundColor = state === 'offline' || state === 'badUrl' || state === 'error'
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : state === 'unauthorized' || state === 'noKey' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

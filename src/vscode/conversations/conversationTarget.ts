@@ -6,6 +6,7 @@ import { chooseGitProvider } from '../../core/git/gitProvider';
 import { parseGitRemote, redactRemoteUrl } from '../../core/git/gitRemote';
 import { chooseRemote, preflightWarnings, remoteUrl, type PreflightWarning, type RemoteInfo } from '../../core/git/repoContext';
 import type { GitRepositories } from '../git/gitRepositories';
+import { configuration } from '../platform/configuration';
 import type { Logger } from '../platform/log';
 import type { SettingsController } from '../settings/settingsController';
 
@@ -55,7 +56,7 @@ export class ConversationTargets {
     const tokens = this.settings.settings?.provider_tokens_set;
     const decided = chooseGitProvider(parsed, {
       serverTokenHosts: tokens,
-      userHosts: vscode.workspace.getConfiguration('openhands').get<Record<string, string>>('gitHosts', {}),
+      userHosts: configuration.gitHosts(),
       rememberedHosts: this.memento.get<Record<string, string>>(REMEMBERED_PROVIDERS, {}),
     });
     let provider = decided.provider;

@@ -1,6 +1,7 @@
 // The Conversations view: the conversations started from this VS Code on the configured server.
 import * as vscode from 'vscode';
-import type { ServerConnection } from '../connection/serverSession';
+import { ViewItem } from '../../core/platform/viewItems';
+import type { ServerSession } from '../connection/serverSession';
 import { View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { ConversationStore, StartedConversation } from './conversationStore';
@@ -9,16 +10,16 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly store: ConversationStore, private readonly connection: ServerConnection) {
+  constructor(private readonly store: ConversationStore, private readonly session: ServerSession) {
     super();
     this.register(vscode.window.createTreeView(View.Conversations, { treeDataProvider: this }));
     this.register(store.onDidChange(() => this.changed.fire()));
-    this.register(connection.onDidChange(() => this.changed.fire()));
+    this.register(session.onDidChangeServer(() => this.changed.fire()));
   }
 
   getChildren(conversation?: StartedConversation): StartedConversation[] {
-    const url = this.connection.url;
-    return conversation || !url.ok ? [] : [...this.store.list(url.url)];
+    const url = this.session.serverUrl;
+    return conversation || !url ? [] : [...this.store.list(url)];
   }
 
   getTreeItem(conversation: StartedConversation): vscode.TreeItem {
@@ -29,7 +30,7 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
     item.description = `${where} · ${when}`;
     item.tooltip = `${conversation.title}\n${where}\nStarted ${when}${conversation.status ? ` · ${conversation.status}` : ''}\nid ${conversation.id}`;
     item.iconPath = new vscode.ThemeIcon('comment-discussion');
-    item.contextValue = 'conversation';
+    item.contextValue = ViewItem.Conversation;
     return item;
   }
 }

@@ -12,7 +12,12 @@ export class GitRepositories {
 
   /** The git API, or undefined when git is disabled, missing, or not ready within a few seconds. */
   gitApi(): Promise<GitApi | undefined> {
-    this.api ??= this.load();
+    this.api ??= this.load().catch(() => {
+      // getAPI throws when git is disabled by the person: no repository context now, and the next command asks
+      // again. The reset runs after `??=` has stored the promise, so it is not undone.
+      this.api = undefined;
+      return undefined;
+    });
     return this.api;
   }
 
@@ -24,25 +29,12 @@ export class GitRepositories {
   }
 
   private async load(): Promise<GitApi | undefined> {
-    try {
-      const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-      const exports = extension && (extension.isActive ? extension.exports : await extension.activate());
-      if (!exports?.enabled) return undefined;
-      const api = exports.getAPI(1);
-      if (api.state !== 'initialized') {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => { listener.dispose(); resolve(); }, INITIALIZE_TIMEOUT_MS);
-          const listener = api.onDidChangeState((state) => {
-            if (state === 'initialized') { clearTimeout(timer); listener.dispose(); resolve(); }
-          });
-        });
-      }
-      return api;
-    } catch {
-      // getAPI throws when git is disabled by the person; that means: no repository context.
-      this.api = undefined;
-      return undefined;
-    }
+    const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+    const exports = extension && (extension.isActive ? extension.exports : await extension.activate());
+    if (!exports?.enabled) return undefined;
+    const api = exports.getAPI(1);
+    if (api.state !== 'initialized') await initialized(api);
+    return api;
   }
 
   /**
@@ -61,6 +53,16 @@ export class GitRepositories {
     // No `.git` below the workspace folder: it may sit inside a repository that starts above it.
     return (await api.openRepository?.(root ? vscode.Uri.file(root) : top)) ?? known;
   }
+}
+
+/** Waits until the git extension has looked at the workspace, for a few seconds at most. */
+function initialized(api: GitApi): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => { listener.dispose(); resolve(); }, INITIALIZE_TIMEOUT_MS);
+    const listener = api.onDidChangeState((state) => {
+      if (state === 'initialized') { clearTimeout(timer); listener.dispose(); resolve(); }
+    });
+  });
 }
 
 async function pickRepository(api: GitApi): Promise<GitRepository | undefined> {

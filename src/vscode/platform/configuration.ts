@@ -1,32 +1,32 @@
-// The extension's own settings (settings.json), read in one place.
+// The extension's own settings (settings.json), read in one place and typed; keys and defaults come from
+// core/platform/settingKeys.ts, which a test holds to package.json.
 import * as vscode from 'vscode';
 import { normalizeServerUrl, type ServerUrlResult } from '../../core/connection/serverUrl';
+import { SETTINGS_SECTION, SETTING_DEFAULTS, clampSetting, type SettingKey, type SettingValues } from '../../core/platform/settingKeys';
 
-const SECTION = 'openhands';
-export const Setting = {
-  ServerUrl: 'serverUrl',
-  RequestTimeoutSeconds: 'requestTimeoutSeconds',
-} as const;
-
-export function serverUrl(): ServerUrlResult {
-  return normalizeServerUrl(vscode.workspace.getConfiguration(SECTION).get<string>(Setting.ServerUrl, 'http://localhost:3000'));
+function read<K extends SettingKey>(key: K): SettingValues[K] {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).get<SettingValues[K]>(key, SETTING_DEFAULTS[key]);
 }
 
-/** Sets the server URL in the user (machine) settings, where a workspace's settings cannot override it. */
-export function setServerUrl(url: string): Thenable<void> {
-  return vscode.workspace.getConfiguration(SECTION).update(Setting.ServerUrl, url, vscode.ConfigurationTarget.Global);
+export const configuration = {
+  serverUrl: (): ServerUrlResult => normalizeServerUrl(String(read('serverUrl'))),
+  requestTimeoutMs: (): number => clampSetting('requestTimeoutSeconds', read('requestTimeoutSeconds')) * 1000,
+  gitHosts: (): Readonly<Record<string, string>> => read('gitHosts') ?? {},
+  conversationInstructions: (): string => String(read('conversationInstructions') ?? '').trim(),
+  /** The largest text file Send File sends, in bytes. */
+  textLimitBytes: (): number => clampSetting('maxFileSizeKiB', read('maxFileSizeKiB')) * 1024,
+};
+
+export function affectsSetting(event: vscode.ConfigurationChangeEvent, ...keys: readonly SettingKey[]): boolean {
+  return keys.some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`));
 }
 
-export function requestTimeoutMs(): number {
-  const seconds = vscode.workspace.getConfiguration(SECTION).get<number>(Setting.RequestTimeoutSeconds, 30);
-  return Math.min(Math.max(Number.isFinite(seconds) ? seconds : 30, 1), 600) * 1000;
-}
-
-export function affectsExtension(event: vscode.ConfigurationChangeEvent, setting: string): boolean {
-  return event.affectsConfiguration(`${SECTION}.${setting}`);
+/** Writes a machine-wide (user) setting, as the server URL must be. */
+export function updateUserSetting<K extends SettingKey>(key: K, value: SettingValues[K]): Thenable<void> {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).update(key, value, vscode.ConfigurationTarget.Global);
 }
 
 /** Opens the Settings editor at one of this extension's settings. */
-export function openSetting(setting: string): Thenable<unknown> {
-  return vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.${setting}`);
+export function openSetting(key: SettingKey): Thenable<unknown> {
+  return vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${key}`);
 }

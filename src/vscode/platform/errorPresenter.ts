@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { ApiError, RedirectError } from '../../api/http/errors';
 import { actionTitle, actionsFor, type ErrorAction } from '../../core/platform/errorActions';
-import { Setting, openSetting } from './configuration';
+import { openSetting } from './configuration';
 import { Command } from './ids';
 import type { Logger } from './log';
 
@@ -22,7 +22,7 @@ export class ErrorPresenter {
     if (error instanceof ApiError && error.kind === 'cancelled') return;
     const defaults: ActionHandlers = {
       setApiKey: () => vscode.commands.executeCommand(Command.SetApiKey),
-      openServerUrlSetting: () => openSetting(Setting.ServerUrl),
+      openServerUrlSetting: () => openSetting('serverUrl'),
       showLog: () => this.logger.show(),
       ...(error instanceof RedirectError ? { useServerUrl: () => this.useMovedServer(error) } : {}),
     };

@@ -8,16 +8,14 @@ import { RedirectError } from '../../api/http/errors';
 import type { LoadedSettings, SettingsField } from '../../api/v0/schemas';
 import type { SettingsChange } from '../../api/v0/settingsBody';
 import { stateForError, type ConnectionState } from '../../core/connection/connectionState';
-import type { ServerConnection } from '../connection/serverSession';
+import type { ServerSession } from '../connection/serverSession';
 import type { ErrorPresenter } from '../platform/errorPresenter';
-import { Context } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { Logger } from '../platform/log';
 
 export class SettingsController extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
-  private current: ConnectionState = 'loading';
   private loaded: LoadedSettings | null = null;
   /** The latest edit of each field on its way: an earlier edit of the field ending does not unmark a later one. */
   private readonly edits = new Map<SettingsField, { readonly value: unknown }>();
@@ -25,37 +23,33 @@ export class SettingsController extends Disposable {
   private note: string | undefined;
   private loads = 0;
 
-  constructor(private readonly connection: ServerConnection, private readonly errors: ErrorPresenter, private readonly logger: Logger) {
+  constructor(private readonly session: ServerSession, private readonly errors: ErrorPresenter, private readonly logger: Logger) {
     super();
-    this.register(connection.onDidChange(() => void this.refresh()));
+    this.register(session.onDidChangeServer(() => void this.refresh()));
   }
 
-  get state(): ConnectionState { return this.current; }
   get settings(): LoadedSettings | null { return this.loaded; }
   get pending(): ReadonlyMap<SettingsField, unknown> { return new Map([...this.edits].map(([field, edit]) => [field, edit.value])); }
   get message(): string | undefined { return this.note; }
-  /** The configured server, or undefined when its URL is not usable. */
-  get serverUrl(): string | undefined { const url = this.connection.url; return url.ok ? url.url : undefined; }
 
   /** Loads the settings again; a newer refresh wins over an older one still on its way. */
   async refresh(): Promise<void> {
     const load = ++this.loads;
-    const url = this.connection.url;
-    const client = this.connection.client;
-    if (!url.ok || !client) {
-      this.setState('badUrl'); // the connection logs what is wrong with the URL
+    const server = this.session.server;
+    if (!server) {
+      this.setState('badUrl'); // the session logs what is wrong with the URL
       return;
     }
     this.setState('loading');
     try {
-      const settings = await client.loadSettings();
+      const settings = await server.client.loadSettings();
       if (load !== this.loads) return;
       this.loaded = settings;
       this.setState(settings ? 'connected' : 'noSettings');
     } catch (error) {
       if (load !== this.loads) return;
-      const state = stateForError(error, Boolean(await this.connection.apiKey()));
-      this.logger.warn(`Loading settings from ${url.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+      const state = stateForError(error, Boolean(await this.session.apiKey()));
+      this.logger.warn(`Loading settings from ${server.url} failed: ${error instanceof Error ? error.message : String(error)}`);
       this.setState(state);
       // Every request fails the same way until the person acts, so the load says so, with "Use <new URL>".
       if (error instanceof RedirectError) void this.errors.show(error, { retry: () => this.refresh() });
@@ -74,7 +68,7 @@ export class SettingsController extends Disposable {
 
   /** The first save on a server without settings: everything not given takes the server's defaults. */
   async storeFirstSettings(change: SettingsChange): Promise<boolean> {
-    const client = this.connection.client;
+    const client = this.session.server?.client;
     if (!client) return false;
     try {
       await client.storeSettings(change);
@@ -89,7 +83,7 @@ export class SettingsController extends Disposable {
   }
 
   private async save(field: SettingsField, change: SettingsChange | SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
-    const client = this.connection.client;
+    const client = this.session.server?.client;
     if (!client) return false;
     const edit = { value: shownValue };
     this.edits.set(field, edit);
@@ -114,10 +108,9 @@ export class SettingsController extends Disposable {
   }
 
   private setState(state: ConnectionState): void {
-    this.current = state;
     // Each state has its welcome view, which says what it is; a note about an earlier save would be stale.
     this.note = undefined;
-    void vscode.commands.executeCommand('setContext', Context.ConnectionState, state);
+    this.session.setState(state);
     this.changed.fire();
   }
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { buildSettingsTree, type SettingsNode } from '../../core/settings/settingsTree';
 import { View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
+import type { ServerSession } from '../connection/serverSession';
 import type { SettingsController } from './settingsController';
 
 const EXPANDED_GROUPS = new Set(['group:llm', 'group:agent']);
@@ -13,14 +14,14 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<SettingsNode>;
 
-  constructor(private readonly controller: SettingsController) {
+  constructor(private readonly controller: SettingsController, private readonly session: ServerSession) {
     super();
     this.view = this.register(vscode.window.createTreeView(View.Settings, { treeDataProvider: this, showCollapseAll: true }));
     this.register(controller.onDidChange(() => {
       // VS Code shows a welcome view only while the tree is empty and has no message: outside the connected
       // state the welcome view for the state speaks, and the description names the server it is about.
-      this.view.message = controller.state === 'connected' ? controller.message : undefined;
-      this.view.description = controller.serverUrl;
+      this.view.message = session.state === 'connected' ? controller.message : undefined;
+      this.view.description = session.serverUrl;
       this.changed.fire();
     }));
   }
@@ -28,7 +29,7 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   getChildren(node?: SettingsNode): SettingsNode[] {
     if (node) return [...(node.children ?? [])];
     const settings = this.controller.settings;
-    return this.controller.state === 'connected' && settings ? buildSettingsTree(settings, this.controller.pending) : [];
+    return this.session.state === 'connected' && settings ? buildSettingsTree(settings, this.controller.pending) : [];
   }
 
   getTreeItem(node: SettingsNode): vscode.TreeItem {

@@ -2,7 +2,7 @@
 // another origin (127.0.0.2, another port, https) that must receive nothing, not even a connection: no key
 // header, no body. Within the server's origin, redirects are followed as fetch would, up to MAX_REDIRECTS.
 import assert from 'node:assert/strict';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
 import { RedirectError, type RedirectProblem } from '../../../src/api/http/errors';
@@ -17,7 +17,7 @@ const servers: LoopbackServer[] = [];
 const tls = useTestCertificates();
 after(() => Promise.all(servers.map((s) => s.close())));
 
-async function serve(handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void, options?: LoopbackOptions) {
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void, options?: LoopbackOptions) {
   const server = await startLoopbackServer(handler, options);
   servers.push(server);
   return server;

@@ -79,7 +79,7 @@ describe('settings tree', () => {
     assert.equal(leaf(tree, 'mcp:stdio_servers:0').description, 'npx -y server-fs · env: TOKEN');
     assert.equal(leaf(tree, 'provider:github').description, 'github.com');
     assert.equal(leaf(tree, 'provider:gitlab').description, 'gitlab.corp');
-    assert.equal(leaf(buildSettingsTree(seeded({ provider_tokens_set: {} })), 'provider:none').contextValue, 'providersEmpty');
+    assert.equal(leaf(buildSettingsTree(seeded({ provider_tokens_set: {} })), 'provider:none').contextValue, 'providerTokens');
   });
 
   it('offers reset only where the value differs from what reset would give', () => {

@@ -2,9 +2,7 @@
 // names, the session key set and the extension's settings loaded again, so that a conversation target sees the
 // server's provider_tokens_set. And the POST /api/conversations requests it got.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { ConversationRequest } from '../../../src/api/v0/schemas';
-import { Command } from '../../../src/vscode/platform/ids';
 import type { ProviderTokenSeed } from '../standin/contractServer';
 import { secretFor } from '../e2e/context';
 import { nextRequest, settledCount } from '../e2e/requests';
@@ -25,11 +23,11 @@ export async function serverWith(tokens: Record<string, ProviderTokenSeed>): Pro
   await contract.reset();
   await seedSettings(contractUrl, sessionApiKey, { llm_model: 'anthropic/claude-sonnet-4-20250514', llm_api_key: secretFor('llm') });
   await contract.seedProviderTokens(tokens);
-  await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
+  await (await testingApi()).setApiKey(sessionApiKey);
   await settledCount(contract.requests); // the key change reloads the settings by itself
-  const { settings } = await testingApi();
+  const { settings, session } = await testingApi();
   await settings.refresh();
-  assert.equal(settings.state, 'connected', `the extension's settings: ${settings.message}`);
+  assert.equal(session.state, 'connected', `the extension's settings: ${settings.message}`);
   assert.deepEqual(Object.keys(settings.settings?.provider_tokens_set ?? {}).sort(), Object.keys(tokens).sort());
 }
 

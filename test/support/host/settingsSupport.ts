@@ -12,10 +12,10 @@ import { contract, e2eContext, testingApi } from './support';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitForState(state: ConnectionState, timeoutMs = 15_000): Promise<void> {
-  const { settings } = await testingApi();
+  const { settings, session } = await testingApi();
   const deadline = Date.now() + timeoutMs;
-  while (settings.state !== state) {
-    if (Date.now() > deadline) assert.fail(`the panel stayed ${settings.state}, expected ${state} (note: ${settings.message})`);
+  while (session.state !== state) {
+    if (Date.now() > deadline) assert.fail(`the panel stayed ${session.state}, expected ${state} (note: ${settings.message})`);
     await sleep(50);
   }
 }
@@ -29,7 +29,7 @@ export async function connectTo(settings: object | null, expected: ConnectionSta
   await contract.setFault(null);
   await contract.reset();
   if (settings) await seedSettings(contractUrl, sessionApiKey, settings);
-  await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
+  await (await testingApi()).setApiKey(sessionApiKey);
   // Setting the key reloads the panel by itself; let that finish before the explicit load.
   await settledCount(contract.requests);
   await vscode.commands.executeCommand(Command.RefreshSettings);

@@ -2,15 +2,15 @@
 // POST /api/conversations exactly as the real one does (see shared/reference/openhands-contract.md and what the
 // real server answered, test/conformance/OBSERVED.md), with /alive, /health and the CORS layer around them, plus
 // test hooks: request recording, injected faults, provider-token seeding and optional /_test/* routes.
-import { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { ConversationRoutes } from './conversationRoutes';
-import { ControlTarget, handleControl } from './control';
+import { type ControlTarget, handleControl } from './control';
 import { withCors } from './cors';
-import { Body, NO_BODY, Reply, crashReply, decodeBody, detailReply, guard, jsonReply, readBody } from './http';
+import { type Body, NO_BODY, type Reply, crashReply, decodeBody, detailReply, guard, jsonReply, readBody } from './http';
 import { RateLimiter } from './rateLimit';
 import { getSettings, postSettings } from './settingsRoutes';
-import { ProviderTokenSeed, ServerState } from './state';
+import { type ProviderTokenSeed, ServerState } from './state';
 
 export type { ProviderTokenSeed } from './state';
 

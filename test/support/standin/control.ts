@@ -1,6 +1,6 @@
 // The /_test/* routes: the same test hooks as the ContractServer object, for tests that only have the URL
 // (the VS Code end-to-end suites run the server in another process). No auth, not recorded, not rate limited.
-import { Reply } from './http';
+import { type Reply } from './http';
 import { dumpPyJson } from './pyJson';
 import type { Fault, RecordedRequest } from './contractServer';
 import type { ProviderTokenSeed } from './state';

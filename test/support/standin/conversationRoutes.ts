@@ -1,11 +1,11 @@
 // POST /api/conversations of OpenHands 0.54.0 (server/routes/manage_conversations.py and
 // server/services/conversation_service.py), with the git provider call replaced by the seeded token list.
 import { randomUUID } from 'node:crypto';
-import { Body, Reply, jsonReply, validateBody } from './http';
-import { InitSessionRequest, PROMPTABLE_TASK_TYPES, Provider, initSessionRequestModel } from './models';
+import { type Body, type Reply, jsonReply, validateBody } from './http';
+import { type InitSessionRequest, PROMPTABLE_TASK_TYPES, type Provider, initSessionRequestModel } from './models';
 import { pyIsSpace } from './pyText';
-import { ConversationRecord, ServerState, StoredProviderToken } from './state';
-import { ServerCrash, Validator } from './validators';
+import { type ConversationRecord, type ServerState, type StoredProviderToken } from './state';
+import { ServerCrash, type Validator } from './validators';
 
 // Providers ProviderHandler has a service class for; an enterprise_sso token never reaches a repo.
 const SERVICE_PROVIDERS: Provider[] = ['github', 'gitlab', 'bitbucket'];

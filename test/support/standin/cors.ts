@@ -3,8 +3,8 @@
 // 127.0.0.1 (any scheme, any port) is allowed, with credentials, every method and whatever headers it asks for.
 // It sits inside the rate limiter and CacheControlMiddleware, and outside the routes: preflights never reach a
 // route or the key check, and the 429 and crash 500 answers get no CORS headers.
-import { IncomingHttpHeaders } from 'node:http';
-import { Reply } from './http';
+import { type IncomingHttpHeaders } from 'node:http';
+import { type Reply } from './http';
 import { PyValueError, pyUrlSplit } from './pyText';
 import { ServerCrash } from './validators';
 

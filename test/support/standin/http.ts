@@ -1,8 +1,8 @@
 // The FastAPI/Starlette layer of the real server: how a body is read and decoded, the JSON and plain-text
 // answers, and the 422 shape. Kept apart from the handlers so they read like the Python routes they model.
-import { IncomingMessage } from 'node:http';
-import { JsonDecodeError, PyValue, UnencodableError, dumpPyJson, parsePyJson } from './pyJson';
-import { ErrorDetail, INVALID, ServerCrash, Validator } from './validators';
+import { type IncomingMessage } from 'node:http';
+import { JsonDecodeError, type PyValue, UnencodableError, dumpPyJson, parsePyJson } from './pyJson';
+import { type ErrorDetail, INVALID, ServerCrash, type Validator } from './validators';
 
 export interface Reply {
   status: number;

@@ -2,7 +2,7 @@
 // usage: node out/test/support/standin/main.js [--port 3000] [--key K] [--state FILE] [--allow-set-conversation-id]
 //        [--rate-limit] [--control]          (env: OPENHANDS_DEV_PORT, OPENHANDS_DEV_KEY)
 import { parseArgs } from 'node:util';
-import { ContractServerOptions, startContractServer } from './contractServer';
+import { type ContractServerOptions, startContractServer } from './contractServer';
 
 export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): ContractServerOptions {
   const { values } = parseArgs({

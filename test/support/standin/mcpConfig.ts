@@ -1,6 +1,6 @@
 // MCPConfig of OpenHands 0.54.0 (openhands/core/config/mcp_config.py): the URL, name, command, args and env rules
 // with their exact messages, and the spots where the real validators crash (HTTP 500) instead of reporting.
-import { PyDict, PyValue } from './pyJson';
+import { type PyDict, type PyValue } from './pyJson';
 import { PyValueError, pyStrip, pyUrlSplit, shlexSplit } from './pyText';
 import { ServerCrash, after, before, dictOf, isDict, listOf, model, nullable, pyTruthy, pyTypeName, requireStr, str } from './validators';
 

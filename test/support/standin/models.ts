@@ -2,7 +2,7 @@
 // `InitSessionRequest` with `SuggestedTask` / `CreateMicroagent` (server/routes/manage_conversations.py,
 // integrations/service_types.py). Field order matters: it is the order of 422 entries and of the GET body.
 import { mcpConfig } from './mcpConfig';
-import { Field, Validator, bool, enumOf, float, int, isDict, listOf, model, nullable, str, valueError } from './validators';
+import { type Field, type Validator, bool, enumOf, float, int, isDict, listOf, model, nullable, str, valueError } from './validators';
 
 const optional = (validate: Validator): Field => ({ validate: nullable(validate), default: () => null });
 const flag = (value: boolean): Field => ({ validate: bool, default: () => value });

@@ -1,8 +1,8 @@
 // GET and POST /api/settings of OpenHands 0.54.0 (openhands/server/routes/settings.py).
-import { Body, Reply, jsonReply, validateBody } from './http';
+import { type Body, type Reply, jsonReply, validateBody } from './http';
 import { EMPTY_SECRETS_STORE, FLOAT_FIELDS, KEPT_WHEN_NULL, SECRET_FIELDS, SETTINGS_FIELDS, settingsModel } from './models';
 import { PyFloat, containsLoneSurrogate } from './pyJson';
-import { ServerState } from './state';
+import { type ServerState } from './state';
 
 /** The 25 Settings fields in model order, secrets blanked, then the three token flags of GETSettingsModel. */
 export function getSettings(state: ServerState): Reply {

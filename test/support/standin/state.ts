@@ -1,7 +1,7 @@
 // What the real server keeps in its file store: settings.json, secrets.json (provider tokens) and conversation
 // metadata. Optionally mirrored to one JSON file so a restarted server finds them again.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { PROVIDERS, Provider } from './models';
+import { PROVIDERS, type Provider } from './models';
 
 export interface ProviderTokenSeed {
   token?: string | null;

@@ -1,7 +1,7 @@
 // Shared by the contract server's tests: one server per suite on a free loopback port, reset before each test,
 // and raw requests through global fetch so the exact bytes of every answer can be compared.
 import { after, before, beforeEach } from 'node:test';
-import { ContractServer, ContractServerOptions, startContractServer } from './contractServer';
+import { type ContractServer, type ContractServerOptions, startContractServer } from './contractServer';
 import { settingsText, type SettingsBody } from '../../conformance/expected';
 
 export interface Answer {

@@ -2,7 +2,7 @@
 // `validate_python(..., from_attributes=True)`, so these are the coercions and error entries that produces.
 // Every validator returns the converted value or INVALID after pushing its errors; model tables are built from
 // them in models.ts.
-import { PyDict, PyFloat, PyValue } from './pyJson';
+import { type PyDict, PyFloat, type PyValue } from './pyJson';
 import { PyValueError, rustTrim } from './pyText';
 
 export type Loc = (string | number)[];

@@ -25,13 +25,13 @@ describe('the session API key', () => {
 
   it('is stored in SecretStorage by Set API Key', async () => {
     const { sessionApiKey } = e2eContext();
-    assert.equal(await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey), true);
+    assert.equal(await (await testingApi()).setApiKey(sessionApiKey), true);
     assert.equal(await (await testingApi()).getStoredApiKey(serverUrl()), sessionApiKey);
   });
 
   it('is in no settings file, log or state file of VS Code or the workspace', async () => {
     const { sessionApiKey, userDataDir, workspaceFolder } = e2eContext();
-    await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
+    await (await testingApi()).setApiKey(sessionApiKey);
     const files = [...filesUnder(userDataDir), ...filesUnder(workspaceFolder)];
     assert.ok(files.some((file) => file.endsWith(path.join('Machine', 'settings.json'))), 'Machine/settings.json not found');
     const holding = files.filter((file) => fs.readFileSync(file).includes(sessionApiKey));
@@ -42,7 +42,7 @@ describe('the session API key', () => {
     const { sessionApiKey } = e2eContext();
     const before = await settledCount(contract.requests); // clearing the key in beforeEach may reload views
     const setAt = Date.now();
-    await vscode.commands.executeCommand(Command.SetApiKey, sessionApiKey);
+    await (await testingApi()).setApiKey(sessionApiKey);
     await vscode.commands.executeCommand(`workbench.view.extension.${View.Container}`);
     const request = await nextRequest(contract.requests, before, (r) => r.path.startsWith('/api/') && r.time >= setAt);
     const seen = describeRequests((await contract.requests()).slice(before));
@@ -51,7 +51,7 @@ describe('the session API key', () => {
   });
 
   it('is removed from SecretStorage by Clear API Key', async () => {
-    await vscode.commands.executeCommand(Command.SetApiKey, e2eContext().sessionApiKey);
+    await (await testingApi()).setApiKey(e2eContext().sessionApiKey);
     await vscode.commands.executeCommand(Command.ClearApiKey);
     assert.equal(await (await testingApi()).getStoredApiKey(serverUrl()), undefined);
   });

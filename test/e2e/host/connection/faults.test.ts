@@ -40,7 +40,7 @@ describe('a failing server (faults)', function () {
   });
 
   it('a server slower than requestTimeoutSeconds: offline (timeout), the editor stays responsive', async () => {
-    const { settings } = await testingApi();
+    const { session } = await testingApi();
     await vscode.workspace.getConfiguration('openhands').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     await settledCount(contract.requests);
     await contract.setFault({ delayMs: 4000, pathPrefix: '/api/settings' });
@@ -58,7 +58,7 @@ describe('a failing server (faults)', function () {
     const elapsed = Date.now() - started;
     // 1 s per attempt, not the 4 s the server takes (a timeout is not retried).
     assert.ok(elapsed < 3500, `offline only after ${elapsed} ms`);
-    assert.equal(settings.state, 'offline');
+    assert.equal(session.state, 'offline');
     await contract.setFault(null);
     await vscode.workspace.getConfiguration('openhands').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     await waitForState('connected', 20_000); // the setting's change reloads by itself

@@ -49,7 +49,7 @@ describe('a server that redirects to another origin (redirects)', function () {
 
   for (const status of [301, 302, 303, 307, 308]) {
     it(`${status}: load, save, first save and start conversation all end in the typed error; nothing reaches the other origin`, async () => {
-      const { settings } = await testingApi();
+      const { settings, startConversation } = await testingApi();
       await contract.setFault({ status, redirectTo: e2eContext().elsewhereUrl, pathPrefix: '/api' });
       let from = await settledCount(contract.requests);
 
@@ -73,7 +73,7 @@ describe('a server that redirects to another origin (redirects)', function () {
       from = await settledCount(contract.requests);
       const file = vscode.Uri.file(path.join(outside, 'notes.md'));
       fs.writeFileSync(file.fsPath, '# notes\n');
-      const started = vscode.commands.executeCommand<string | undefined>(Command.StartConversation, file, `Redirected ${status}`);
+      const started = startConversation(file, `Redirected ${status}`);
       assert.equal(await shownAndDismissed(started, status, 'POST', '/api/conversations'), undefined);
       await keyOnlyToItsServer(from);
     });

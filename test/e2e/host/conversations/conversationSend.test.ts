@@ -4,11 +4,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../../../src/vscode/platform/ids';
 import { settledCount } from '../../../support/e2e/requests';
 import { nextConversationRequest, serverWith, token } from '../../../support/host/conversationSupport';
 import { folderOutsideGit, nestedRepo, removeNestedRepos, setUpstream, type TestRepo } from '../../../support/host/gitRepos';
-import { contract } from '../../../support/host/support';
+import { contract, testingApi } from '../../../support/host/support';
 
 describe('conversation sent from a file', function () {
   this.timeout(60_000);
@@ -24,7 +23,7 @@ describe('conversation sent from a file', function () {
 
   it('Start Conversation on a GitLab subgroup clone sends the full path, gitlab and the branch', async () => {
     const before = await settledCount(contract.requests);
-    const id = await vscode.commands.executeCommand<string | undefined>(Command.StartConversation, gitlab.uri('src/widget.ts'), 'Fix the login redirect');
+    const id = await (await testingApi()).startConversation(gitlab.uri('src/widget.ts'), 'Fix the login redirect');
     const body = await nextConversationRequest(before);
     assert.equal(body.repository, 'acme/platform/backend/api');
     assert.equal(body.git_provider, 'gitlab');
@@ -36,7 +35,7 @@ describe('conversation sent from a file', function () {
   it('Send File as Message sends each selected file with its path and content after the words', async () => {
     const before = await settledCount(contract.requests);
     const files = [gitlab.uri('README.md'), gitlab.uri('src/widget.ts')];
-    await vscode.commands.executeCommand(Command.SendFileAsMessage, files[0], files, 'Review these');
+    await (await testingApi()).sendFiles(files, 'Review these');
     const body = await nextConversationRequest(before);
     const readme = fs.readFileSync(files[0]!.fsPath, 'utf8');
     const widget = fs.readFileSync(files[1]!.fsPath, 'utf8');
@@ -50,7 +49,7 @@ describe('conversation sent from a file', function () {
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// unsaved line\n'));
     try {
       const before = await settledCount(contract.requests);
-      await vscode.commands.executeCommand(Command.SendFileAsMessage, uri, [uri], '');
+      await (await testingApi()).sendFiles([uri], '');
       const body = await nextConversationRequest(before);
       assert.match(body.initial_user_msg ?? '', /^File: src\/widget\.ts\n```typescript\n\/\/ unsaved line\nexport const widget/);
     } finally {
@@ -65,7 +64,7 @@ describe('conversation sent from a file', function () {
       const file = path.join(folder, 'notes.md');
       fs.writeFileSync(file, '# notes\n\nsomething to do\n');
       const before = await settledCount(contract.requests);
-      await vscode.commands.executeCommand(Command.SendFileAsMessage, vscode.Uri.file(file), [vscode.Uri.file(file)], 'Turn into issues');
+      await (await testingApi()).sendFiles([vscode.Uri.file(file)], 'Turn into issues');
       const body = await nextConversationRequest(before);
       assert.deepEqual(Object.keys(body).filter((key) => ['repository', 'git_provider', 'selected_branch'].includes(key)), []);
       assert.equal(body.initial_user_msg, 'Turn into issues\n\nFile: notes.md\n```markdown\n# notes\n\nsomething to do\n```');

@@ -48,7 +48,7 @@ describe('Settings panel: empty and failure states', () => {
 
   it('a key the server refuses (401)', async () => {
     await connectTo(SEEDED_SETTINGS, 'connected');
-    await vscode.commands.executeCommand(Command.SetApiKey, 'e2e-not-the-session-key');
+    await (await testingApi()).setApiKey('e2e-not-the-session-key');
     await expectWelcome('unauthorized', serverUrl());
     const request = await lastSettingsRequest();
     assert.equal(request.status, 401);

@@ -1,0 +1,35 @@
+// Every `openhands.*` setting the extension contributes: its key and its default, in one place. package.json
+// must agree (test/core/platform/settingKeys.test.ts compares them); the vscode adapter reads them typed.
+
+export const SETTINGS_SECTION = 'openhands';
+
+export interface SettingValues {
+  readonly serverUrl: string;
+  readonly requestTimeoutSeconds: number;
+  readonly gitHosts: Readonly<Record<string, string>>;
+  readonly conversationInstructions: string;
+  readonly maxFileSizeKiB: number;
+}
+
+export type SettingKey = keyof SettingValues;
+
+export const SETTING_DEFAULTS: SettingValues = {
+  serverUrl: 'http://localhost:3000',
+  requestTimeoutSeconds: 30,
+  gitHosts: {},
+  conversationInstructions: '',
+  maxFileSizeKiB: 256,
+};
+
+/** The ranges package.json declares for the number settings; a hand-edited settings.json can leave them. */
+export const SETTING_RANGES = {
+  requestTimeoutSeconds: { minimum: 1, maximum: 600 },
+  maxFileSizeKiB: { minimum: 1, maximum: 4096 },
+} as const satisfies Partial<Record<SettingKey, { minimum: number; maximum: number }>>;
+
+/** A number setting as the extension uses it: its default when not a number, else kept within its range. */
+export function clampSetting(key: keyof typeof SETTING_RANGES, value: unknown): number {
+  const { minimum, maximum } = SETTING_RANGES[key];
+  const number = typeof value === 'number' && Number.isFinite(value) ? value : SETTING_DEFAULTS[key];
+  return Math.min(Math.max(number, minimum), maximum);
+}

@@ -1,0 +1,23 @@
+// The tokens tree items carry in their contextValue, which package.json's `viewItem` when-clauses match.
+// A contextValue is these tokens joined by spaces; `npm run check-commands` checks that every token a
+// when-clause names is one of them.
+
+export const ViewItem = {
+  Group: 'group',
+  Field: 'field',
+  Secret: 'secret',
+  Editable: 'editable',
+  Resettable: 'resettable',
+  SecretSet: 'secretSet',
+  McpList: 'mcpList',
+  McpEntry: 'mcpEntry',
+  /** The Git providers group, its providers, and the line that says there are none: all link to the server's page. */
+  ProviderTokens: 'providerTokens',
+  Conversation: 'conversation',
+} as const;
+
+export type ViewItemToken = (typeof ViewItem)[keyof typeof ViewItem];
+
+export function contextValue(...tokens: readonly (ViewItemToken | false | undefined)[]): string {
+  return tokens.filter((t): t is ViewItemToken => Boolean(t)).join(' ');
+}

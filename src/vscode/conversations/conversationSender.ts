@@ -1,0 +1,114 @@
+// Sends a new conversation: warns about what the agent would not see on the remote, posts with a cancellable
+// progress, announces the result, and turns a failure into its action. The typed message survives any
+// failure: Retry, and the fixes (Set API Key, Configure Settings, Set LLM API Key, Start Without Repository),
+// send it again as it was.
+import * as vscode from 'vscode';
+import type { ConversationRequest } from '../../api/v0/schemas';
+import { firstLine } from '../../core/conversations/message';
+import { warningText } from '../../core/git/repoContext';
+import type { ServerSession, Server } from '../connection/serverSession';
+import { configuration } from '../platform/configuration';
+import type { ErrorPresenter } from '../platform/errorPresenter';
+import { Command, type CommandId } from '../platform/ids';
+import type { Logger } from '../platform/log';
+import type { ConversationLinks } from './conversationLinks';
+import type { ConversationStore, StartedConversation } from './conversationStore';
+import { describeTarget, withoutRepository, type ConversationTarget } from './conversationTarget';
+
+export type MessageFields = Pick<ConversationRequest, 'initial_user_msg' | 'image_urls'>;
+
+export class ConversationSender {
+  constructor(
+    private readonly session: ServerSession,
+    private readonly store: ConversationStore,
+    private readonly links: ConversationLinks,
+    private readonly errors: ErrorPresenter,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Warns, then sends; returns the new conversation's id, or undefined when it did not start. */
+  async send(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
+    const confirmed = await confirmTarget(target);
+    return confirmed && this.post(confirmed, message, title);
+  }
+
+  /** Sends to a target the person confirmed. After a failure, its action sends the same message again. */
+  private async post(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
+    const server = this.session.server;
+    if (!server) {
+      const url = this.session.url;
+      await this.errors.show(new Error(`The OpenHands server URL is not usable${url.ok ? '' : `: ${url.problem}`}`));
+      return undefined;
+    }
+    try {
+      const started = await this.start(server, target, message, title);
+      await this.store.add(server.url, started);
+      this.logger.info(`Conversation ${started.id} started on ${describeTarget(target)}`);
+      void this.announce(server.url, started);
+      return started.id;
+    } catch (error) {
+      await this.showFailure(error, target, message, title);
+      return undefined;
+    }
+  }
+
+  private async start(server: Server, target: ConversationTarget, message: MessageFields, title: string): Promise<StartedConversation> {
+    const response = await vscode.window.withProgress({
+      location: vscode.ProgressLocation.Notification, title: `OpenHands: starting a conversation on ${describeTarget(target)}…`, cancellable: true,
+    }, (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return server.client.createConversation(conversationRequest(target, message), { signal: controller.signal });
+    });
+    return {
+      id: response.conversation_id, title: firstLine(title), repository: target.repository, branch: target.branch,
+      startedAt: new Date().toISOString(), status: response.conversation_status ?? undefined,
+    };
+  }
+
+  private async showFailure(error: unknown, target: ConversationTarget, message: MessageFields, title: string): Promise<void> {
+    const retry = () => this.post(target, message, title);
+    // The fix first (a key, the LLM settings); once it is in place, the typed message goes again.
+    const fixThenRetry = (command: CommandId, ...args: unknown[]) => async () => {
+      if ((await vscode.commands.executeCommand<unknown>(command, ...args)) === true) await retry();
+    };
+    await this.errors.show(error, {
+      retry,
+      setApiKey: fixThenRetry(Command.SetApiKey),
+      configureSettings: fixThenRetry(Command.ConfigureLlm),
+      setLlmApiKey: fixThenRetry(Command.SetSecret, { field: 'llm_api_key' }),
+      startWithoutRepository: () => this.post(withoutRepository(target), message, title),
+      openServerSettings: () => vscode.commands.executeCommand(Command.OpenServerSettings),
+    });
+  }
+
+  private async announce(serverUrl: string, conversation: StartedConversation): Promise<void> {
+    const open = 'Open in Browser';
+    const copy = 'Copy Link';
+    const choice = await vscode.window.showInformationMessage(`OpenHands: conversation started — ${conversation.title}`, open, copy);
+    if (choice === open) await this.links.open(conversation, serverUrl);
+    if (choice === copy) await this.links.copy(conversation, serverUrl);
+  }
+}
+
+/** The request: the message, the repository when there is one, and the person's standing instructions. */
+function conversationRequest(target: ConversationTarget, message: MessageFields): ConversationRequest {
+  const instructions = configuration.conversationInstructions();
+  return {
+    ...message,
+    ...(message.image_urls?.length ? {} : { image_urls: undefined }),
+    ...(target.repository ? { repository: target.repository, selected_branch: target.branch, git_provider: target.gitProvider } : {}),
+    ...(instructions ? { conversation_instructions: instructions } : {}),
+  };
+}
+
+/** Warns about what the agent would miss on the remote; resolves to the target to use, or undefined to stop. */
+async function confirmTarget(target: ConversationTarget): Promise<ConversationTarget | undefined> {
+  if (!target.repository || !target.warnings.length) return target;
+  const startAnyway = 'Start Anyway';
+  const without = 'Start Without Repository';
+  const choice = await vscode.window.showWarningMessage(
+    `OpenHands: ${describeTarget(target)}`, { modal: true, detail: target.warnings.map(warningText).join('\n') }, startAnyway, without);
+  if (choice === startAnyway) return target;
+  return choice === without ? withoutRepository(target) : undefined;
+}

@@ -1,0 +1,56 @@
+// What the extension-host test suites may reach, returned by activate() only in ExtensionMode.Test: no other
+// extension can store a key or send a prompt without the UI through it. Actions here run the same code as the
+// commands, with the person's typed answer given instead of asked.
+import type * as vscode from 'vscode';
+import type { ApiKeyStore } from '../connection/apiKeyStore';
+import type { ConnectionCommands } from '../connection/connectionCommands';
+import type { ServerSession } from '../connection/serverSession';
+import { ConversationFlows } from '../conversations/conversationFlows';
+import type { ConversationSender } from '../conversations/conversationSender';
+import type { ConversationTargets } from '../conversations/conversationTarget';
+import type { AskMessage } from '../conversations/messageInput';
+import type { SettingsController } from '../settings/settingsController';
+import type { SettingsTreeProvider } from '../settings/settingsTreeProvider';
+
+export interface TestingApi {
+  /** How long activate() took, in ms: the work done on the extension host's start path. */
+  readonly activationMs: number;
+  getStoredApiKey(serverUrl: string): Promise<string | undefined>;
+  /** Set API Key with `key` typed: stored for the configured server. */
+  setApiKey(key: string): Promise<boolean>;
+  /** Start Conversation with `words` typed. */
+  startConversation(uri: vscode.Uri | undefined, words: string): Promise<string | undefined>;
+  /** Send File as Message with `words` typed. */
+  sendFiles(uris: readonly vscode.Uri[], words: string): Promise<string | undefined>;
+  readonly session: ServerSession;
+  readonly settings: SettingsController;
+  /** The Settings view's data provider: the nodes and tree items VS Code renders. */
+  readonly settingsTree: SettingsTreeProvider;
+  readonly targets: ConversationTargets;
+}
+
+export interface TestingParts {
+  readonly activationMs: number;
+  readonly keys: ApiKeyStore;
+  readonly session: ServerSession;
+  readonly connection: ConnectionCommands;
+  readonly settings: SettingsController;
+  readonly settingsTree: SettingsTreeProvider;
+  readonly targets: ConversationTargets;
+  readonly sender: ConversationSender;
+}
+
+export function createTestingApi(parts: TestingParts): TestingApi {
+  const { activationMs, keys, session, connection, settings, settingsTree, targets, sender } = parts;
+  const typed = (words: string): AskMessage => (target) => Promise.resolve({ text: words.trim(), target });
+  return {
+    activationMs, session, settings, settingsTree, targets,
+    getStoredApiKey: (url) => keys.get(url),
+    setApiKey: async (key) => {
+      const url = session.serverUrl;
+      return url ? connection.storeKey(url, key.trim()) : false;
+    },
+    startConversation: (uri, words) => new ConversationFlows(targets, sender, typed(words)).start(uri),
+    sendFiles: (uris, words) => new ConversationFlows(targets, sender, typed(words)).sendFiles(uris[0], uris),
+  };
+}
