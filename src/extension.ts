@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
+import { useMovedServer } from './vscode/connection/serverMoved';
 import { ServerSession } from './vscode/connection/serverSession';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
 import { conversationCommands } from './vscode/conversations/conversationCommands';
@@ -29,9 +30,9 @@ export type { TestingApi } from './vscode/platform/testingApi';
 export function activate(context: vscode.ExtensionContext): { testing?: TestingApi } {
   const started = performance.now();
   const logger = new Logger();
-  const errors = new ErrorPresenter(logger);
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const session = new ServerSession(keys, logger);
+  const errors = new ErrorPresenter(logger, (moved) => useMovedServer(moved, keys, logger));
   const connection = new ConnectionCommands(session, keys, logger);
   const settings = new SettingsController(session, errors, logger);
   const documents = new SettingsDocumentProvider(settings);

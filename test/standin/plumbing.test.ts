@@ -116,6 +116,17 @@ describe('faults', () => {
     assert.equal((await get(ctx.url, '/api/settings')).status, 404);
   });
 
+  it('redirects every /api request to another base URL, its path and query kept, methods and bodies alike', async () => {
+    ctx.server.setFault({ status: 308, redirectTo: 'http://127.0.0.2:9/moved', pathPrefix: '/api' });
+    for (const [method, path] of [['GET', '/api/settings?x=1'], ['POST', '/api/settings'], ['POST', '/api/conversations']]) {
+      const answer = await fetch(ctx.url + path, { method, body: method === 'POST' ? '{}' : undefined, redirect: 'manual' });
+      assert.equal(answer.status, 308);
+      assert.equal(answer.headers.get('location'), `http://127.0.0.2:9/moved${path}`);
+    }
+    assert.equal((await get(ctx.url, '/alive')).status, 200, 'outside the pathPrefix');
+    assert.deepEqual(ctx.server.requests.map((r) => r.status), [308, 308, 308]);
+  });
+
   it('is forgotten by reset', async () => {
     ctx.server.setFault({ status: 500 });
     ctx.server.reset();
@@ -191,6 +202,9 @@ describe('control routes', () => {
     await control('POST', 'fault', { status: 418, body: '"teapot"', times: 1 });
     assert.equal((await get(ctx.url, '/api/settings', KEY)).status, 418);
     await control('POST', 'fault', { status: 418 });
+    await control('POST', 'fault', { status: 307, redirectTo: 'http://127.0.0.2:9' });
+    const moved = await fetch(`${ctx.url}/api/settings`, { headers: KEY, redirect: 'manual' });
+    assert.deepEqual([moved.status, moved.headers.get('location')], [307, 'http://127.0.0.2:9/api/settings']);
     await control('POST', 'fault', null);
     assert.equal((await get(ctx.url, '/api/settings', KEY)).status, 200);
 

@@ -3,7 +3,7 @@
 
 export type ApiErrorKind =
   | 'unauthorized' | 'not_found' | 'validation' | 'rate_limited' | 'server'
-  | 'network' | 'timeout' | 'cancelled' | 'bad_response';
+  | 'network' | 'timeout' | 'cancelled' | 'bad_response' | 'redirected';
 
 /** Where a request went, for messages and logs. */
 export interface RequestInfo {
@@ -95,17 +95,66 @@ export class ServerError extends ApiError {
 
 export type NetworkCause = 'refused' | 'dns' | 'reset' | 'tls' | 'other';
 
+/** The families of TLS failure, each with its own fix. */
+export type TlsProblem = 'untrusted' | 'expired' | 'host_mismatch' | 'handshake';
+
+export function tlsProblem(code: string | undefined): TlsProblem {
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return 'expired';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return 'host_mismatch';
+  if (code && /SELF_SIGNED|UNABLE_TO_(GET_ISSUER|VERIFY_LEAF)|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE/.test(code)) return 'untrusted';
+  return 'handshake';
+}
+
+const TLS_TEXT: Record<TlsProblem, string> = {
+  untrusted: 'its certificate is not trusted (self-signed, or signed by an authority this machine does not know). '
+    + 'If the server is yours, add its certificate or authority to the system\'s certificate store (VS Code reads it while "http.systemCertificates" is on); '
+    + 'turning "http.proxyStrictSSL" off stops every certificate check, so do that only on a network you trust.',
+  expired: 'its certificate has expired or is not valid yet. Ask whoever runs the server to renew it, or check this machine\'s clock.',
+  host_mismatch: 'its certificate was issued for another host name. Use the URL with the host name the certificate names.',
+  handshake: 'the TLS handshake failed. Check that the URL\'s scheme matches the server (http:// for a server without TLS) and VS Code\'s proxy settings ("http.proxy").',
+};
+
 export class NetworkError extends ApiError {
   readonly kind = 'network';
   constructor(request: RequestInfo, readonly cause: NetworkCause, readonly code: string | undefined) {
-    const what: Record<NetworkCause, string> = {
+    const what: Record<Exclude<NetworkCause, 'tls'>, string> = {
       refused: 'the connection was refused. Is the OpenHands server running?',
       dns: 'the host name could not be resolved. Check the server URL.',
       reset: 'the connection was closed before the answer was complete. Retry.',
-      tls: `the TLS handshake failed${code ? ` (${code})` : ''}. Check the URL's scheme and the server's certificate.`,
       other: `the request failed${code ? ` (${code})` : ''}. Retry, or check the server URL.`,
     };
-    super(`Cannot reach ${request.baseUrl}: ${what[cause]}`, request);
+    super(cause === 'tls'
+      ? `Cannot connect securely to ${request.baseUrl}${code ? ` (${code})` : ''}: ${TLS_TEXT[tlsProblem(code)]}`
+      : `Cannot reach ${request.baseUrl}: ${what[cause]}`, request);
+  }
+}
+
+/** Why a redirect was not followed: it leaves the server's origin, drops https, or goes round in circles. */
+export type RedirectProblem = 'other_origin' | 'downgrade' | 'too_many';
+
+/**
+ * A 3xx the transport did not follow. `target` is where the server points, as origin and path only: user
+ * info, query and fragment may hold tokens. `movedTo` is the base URL the redirect implies when it kept the
+ * request's path (the server moved), undefined when it points elsewhere (a login page, say).
+ */
+export class RedirectError extends ApiError {
+  readonly kind = 'redirected';
+  constructor(request: RequestInfo, readonly status: number, readonly problem: RedirectProblem, readonly target: string, readonly movedTo: string | undefined) {
+    super(RedirectError.describe(request, status, problem, target, movedTo), request);
+  }
+
+  private static describe(request: RequestInfo, status: number, problem: RedirectProblem, target: string, movedTo: string | undefined): string {
+    const said = `The server at ${request.baseUrl} answered ${request.method} ${request.path} with HTTP ${status}, pointing to ${target}`;
+    switch (problem) {
+      case 'downgrade':
+        return `${said}: from https to plain http. Refused, nothing was sent there: the key would cross the network in clear text. Check the server URL, or the redirects of the server or its proxy.`;
+      case 'too_many':
+        return `${said} after several redirects within the server. Stopped: it goes round in circles. Check the redirects of the server or its proxy.`;
+      case 'other_origin':
+        return `${said}, another server. Nothing was sent there: a key goes only to the server it was set for. ` + (movedTo
+          ? `If the server moved, use ${movedTo} (its API key is set separately).`
+          : 'It does not look like the same API (a login page or a proxy, perhaps): check the server URL and what stands in front of the server.');
+    }
   }
 }
 

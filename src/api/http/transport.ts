@@ -1,8 +1,10 @@
 // One HTTP exchange with the server: key header, timeout, cancellation, a cap on the answer's size, and
 // retries for reads. The fetch function is injected: VS Code's global fetch in the extension (so the user's
-// proxy settings apply), undici's in tests and benches.
+// proxy settings apply), undici's in tests and benches. Redirects are followed here, not by fetch: fetch would
+// repeat the request, key header and body included, wherever the server points.
 import {
-  ApiError, BadResponseError, CancelledError, NetworkError, TimeoutError, type NetworkCause, type RequestInfo,
+  ApiError, BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError,
+  type NetworkCause, type RedirectProblem, type RequestInfo,
 } from './errors';
 import type { ApiLogger } from './logger';
 
@@ -39,6 +41,9 @@ export interface HttpAnswer {
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const MAX_RETRY_WAIT_MS = 5000;
+/** Redirects followed within the server's origin before the request is given up as a loop. */
+export const MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export class Transport {
   constructor(private readonly options: TransportOptions) {}
@@ -78,7 +83,7 @@ export class Transport {
     call.signal?.addEventListener('abort', onCancel, { once: true });
     const started = Date.now();
     try {
-      const response = await this.options.fetch(this.options.baseUrl + path, {
+      const response = await this.fetchWithinOrigin(request, {
         method, headers, signal: controller.signal,
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
@@ -102,6 +107,30 @@ export class Transport {
     }
   }
 
+  /** Fetches, following redirects only within the base URL's origin; any other ends in a RedirectError. */
+  private async fetchWithinOrigin(request: RequestInfo, init: RequestInit): Promise<Response> {
+    const base = new URL(this.options.baseUrl);
+    let url = new URL(this.options.baseUrl + request.path);
+    for (let hops = 0; ; hops++) {
+      const response = await this.options.fetch(url.href, { ...init, redirect: 'manual' });
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) return response;
+      await response.body?.cancel().catch(() => undefined);
+      const target = resolveLocation(location, url, request);
+      const problem = redirectProblem(base, target, hops);
+      if (problem) {
+        // A downgrade or a loop has no new URL worth offering.
+        const movedTo = problem === 'other_origin' ? movedBaseUrl(target, request.path) : undefined;
+        const error = new RedirectError(request, response.status, problem, shownUrl(target), movedTo);
+        this.options.logger?.warn(`${request.method} ${request.path} -> ${response.status} to ${error.target}: not followed (${problem})`);
+        throw error;
+      }
+      this.options.logger?.debug(`${request.method} ${request.path} -> ${response.status}, following to ${target.pathname}`);
+      init = redirectedInit(response.status, init);
+      url = target;
+    }
+  }
+
   private retryDelay(attempt: number, retryAfter: string | null): number {
     const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined;
     const wanted = seconds !== undefined ? seconds * 1000 : (this.options.backoffMs ?? 250) * 2 ** attempt;
@@ -117,6 +146,41 @@ export class Transport {
       else signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+function resolveLocation(location: string, from: URL, request: RequestInfo): URL {
+  try {
+    return new URL(location, from);
+  } catch {
+    throw new BadResponseError(request, 'a redirect to an unreadable Location');
+  }
+}
+
+function redirectProblem(base: URL, target: URL, hops: number): RedirectProblem | undefined {
+  if (base.protocol === 'https:' && target.protocol === 'http:') return 'downgrade';
+  if (target.origin !== base.origin) return 'other_origin';
+  return hops >= MAX_REDIRECTS ? 'too_many' : undefined;
+}
+
+/** Origin and path: user info, query and fragment may hold tokens and stay out of messages and logs. */
+function shownUrl(target: URL): string {
+  return /^https?:$/.test(target.protocol) ? `${target.origin}${target.pathname}` : `a ${target.protocol} URL`;
+}
+
+/** The base URL of a moved server: the target, less the request's own path, when it kept that path. */
+function movedBaseUrl(target: URL, path: string): string | undefined {
+  const wanted = path.split('?')[0].replace(/\/+$/, '');
+  const got = target.pathname.replace(/\/+$/, '');
+  if (!/^https?:$/.test(target.protocol) || !got.endsWith(wanted)) return undefined;
+  return `${target.origin}${got.slice(0, got.length - wanted.length)}`;
+}
+
+/** What fetch sends after a redirect: 303, and 301/302 after a POST, become a GET without a body. */
+function redirectedInit(status: number, init: RequestInit): RequestInit {
+  if (status !== 303 && !((status === 301 || status === 302) && init.method === 'POST')) return init;
+  const headers = { ...(init.headers as Record<string, string>) };
+  delete headers['Content-Type'];
+  return { ...init, method: 'GET', headers, body: undefined };
 }
 
 /** Reads the body as text, refusing more than `max` bytes without reading the rest. */

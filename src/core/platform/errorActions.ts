@@ -1,10 +1,10 @@
 // What a person can do about each failure: the buttons shown with its message. Pure, so the choice is
 // tested without VS Code; the adapter turns each action into a command.
-import { ServerError, type ApiError, type ApiErrorKind, type ServerFailureReason } from '../../api/http/errors';
+import { RedirectError, ServerError, type ApiError, type ApiErrorKind, type ServerFailureReason } from '../../api/http/errors';
 
 export type ErrorAction =
   | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'
-  | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings';
+  | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings' | 'useServerUrl';
 
 export const ERROR_ACTION_TITLES: Record<ErrorAction, string> = {
   retry: 'Retry',
@@ -15,9 +15,10 @@ export const ERROR_ACTION_TITLES: Record<ErrorAction, string> = {
   setLlmApiKey: 'Set LLM API Key',
   startWithoutRepository: 'Start Without Repository',
   openServerSettings: 'Open Server Settings',
+  useServerUrl: 'Use New URL',
 };
 
-const BY_KIND: Record<Exclude<ApiErrorKind, 'server'>, ErrorAction[]> = {
+const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected'>, ErrorAction[]> = {
   unauthorized: ['setApiKey', 'showLog'],
   not_found: ['openServerUrlSetting', 'showLog'],
   validation: ['showLog'],
@@ -37,5 +38,13 @@ const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {
 
 /** The actions for a failure, most useful first. A cancelled request needs none. */
 export function actionsFor(error: ApiError): ErrorAction[] {
-  return error instanceof ServerError ? BY_SERVER_REASON[error.reason] : BY_KIND[error.kind as Exclude<ApiErrorKind, 'server'>];
+  if (error instanceof ServerError) return BY_SERVER_REASON[error.reason];
+  // Only a server that moved, keeping its API's path, has a URL worth offering.
+  if (error instanceof RedirectError) return [...(error.movedTo ? ['useServerUrl' as const] : ['openServerUrlSetting' as const]), 'retry', 'showLog'];
+  return BY_KIND[error.kind as Exclude<ApiErrorKind, 'server' | 'redirected'>];
+}
+
+/** A button's text: "Use <URL>" names the URL it switches to. */
+export function actionTitle(action: ErrorAction, error: unknown): string {
+  return action === 'useServerUrl' && error instanceof RedirectError && error.movedTo ? `Use ${error.movedTo}` : ERROR_ACTION_TITLES[action];
 }

@@ -1,7 +1,7 @@
 // Shows a failure as a message with buttons. Every message names what went wrong and offers what to do.
 import * as vscode from 'vscode';
-import { ApiError } from '../../api/http/errors';
-import { ERROR_ACTION_TITLES, actionsFor, type ErrorAction } from '../../core/platform/errorActions';
+import { ApiError, RedirectError } from '../../api/http/errors';
+import { actionTitle, actionsFor, type ErrorAction } from '../../core/platform/errorActions';
 import { openSetting } from './configuration';
 import { Command } from './ids';
 import type { Logger } from './log';
@@ -9,7 +9,8 @@ import type { Logger } from './log';
 export type ActionHandlers = Partial<Record<ErrorAction, () => unknown>>;
 
 export class ErrorPresenter {
-  constructor(private readonly logger: Logger) {}
+  /** `useMovedServer` runs "Use <new URL>" after a redirect to another origin (connection/serverMoved.ts). */
+  constructor(private readonly logger: Logger, private readonly useMovedServer: (error: RedirectError) => Promise<unknown>) {}
 
   /**
    * Logs the failure and shows it with its actions. Actions that need the caller (Retry, Start Without
@@ -23,11 +24,12 @@ export class ErrorPresenter {
       setApiKey: () => vscode.commands.executeCommand(Command.SetApiKey),
       openServerUrlSetting: () => openSetting('serverUrl'),
       showLog: () => this.logger.show(),
+      ...(error instanceof RedirectError ? { useServerUrl: () => this.useMovedServer(error) } : {}),
     };
     const all = { ...defaults, ...handlers };
     const actions = (error instanceof ApiError ? actionsFor(error) : ['showLog' as const]).filter((a) => all[a]);
-    const picked = await vscode.window.showErrorMessage(message, ...actions.map((a) => ERROR_ACTION_TITLES[a]));
-    const action = actions.find((a) => ERROR_ACTION_TITLES[a] === picked);
+    const picked = await vscode.window.showErrorMessage(message, ...actions.map((a) => actionTitle(a, error)));
+    const action = actions.find((a) => actionTitle(a, error) === picked);
     if (action) await all[action]?.();
   }
 }

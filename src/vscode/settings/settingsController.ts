@@ -4,6 +4,7 @@
 // and on a refusal the old value comes back and the person is told why.
 import * as vscode from 'vscode';
 import type { SettingsUpdater } from '../../api/client';
+import { RedirectError } from '../../api/http/errors';
 import type { LoadedSettings, SettingsField } from '../../api/v0/schemas';
 import type { SettingsChange } from '../../api/v0/settingsBody';
 import { stateForError, type ConnectionState } from '../../core/connection/connectionState';
@@ -50,6 +51,8 @@ export class SettingsController extends Disposable {
       const state = stateForError(error, Boolean(await this.session.apiKey()));
       this.logger.warn(`Loading settings from ${server.url} failed: ${error instanceof Error ? error.message : String(error)}`);
       this.setState(state);
+      // Every request fails the same way until the person acts, so the load says so, with "Use <new URL>".
+      if (error instanceof RedirectError) void this.errors.show(error, { retry: () => this.refresh() });
     }
   }
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  CancelledError, NetworkError, ServerError, TimeoutError, UnauthorizedError, ValidationError,
+  CancelledError, NetworkError, RedirectError, ServerError, TimeoutError, UnauthorizedError, ValidationError,
 } from '../../../src/api/http/errors';
-import { actionsFor } from '../../../src/core/platform/errorActions';
+import { actionTitle, actionsFor } from '../../../src/core/platform/errorActions';
 
 const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0.1:3000' };
 
@@ -18,5 +18,23 @@ describe('actionsFor', () => {
     assert.deepEqual(actionsFor(new ServerError(request, 400, 'STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', 'x')), ['startWithoutRepository', 'openServerSettings']);
     assert.deepEqual(actionsFor(new ServerError(request, 503, undefined, undefined)), ['retry', 'showLog']);
     assert.deepEqual(actionsFor(new CancelledError(request)), []);
+  });
+});
+
+describe('actions after a redirect to another origin', () => {
+  const moved = new RedirectError(request, 308, 'other_origin', 'https://new.example/api/settings', 'https://new.example');
+
+  it('a server that moved: "Use <new URL>" first, then Retry and Show Log', () => {
+    assert.deepEqual(actionsFor(moved), ['useServerUrl', 'retry', 'showLog']);
+    assert.equal(actionTitle('useServerUrl', moved), 'Use https://new.example');
+    assert.equal(actionTitle('retry', moved), 'Retry');
+  });
+
+  it('a login page, a downgrade or a loop: no URL to use, the setting to check instead', () => {
+    for (const error of [
+      new RedirectError(request, 302, 'other_origin', 'https://idp.example/login', undefined),
+      new RedirectError(request, 301, 'downgrade', 'http://127.0.0.1:3000/api/settings', undefined),
+      new RedirectError(request, 307, 'too_many', 'http://127.0.0.1:3000/api/settings', undefined),
+    ]) assert.deepEqual(actionsFor(error), ['openServerUrlSetting', 'retry', 'showLog']);
   });
 });

@@ -22,6 +22,9 @@ export interface E2eContext {
    * scan after the run (secretScan.ts) finds any of them that reached a log, a settings or state file, or output.
    */
   secretMarker: string;
+  /** A listener at another origin (elsewhere.ts) that must receive nothing, and the file it records into. */
+  elsewhereUrl: string;
+  elsewhereRecord: string;
 }
 
 export function newSecretMarker(): string {

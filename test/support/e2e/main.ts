@@ -14,6 +14,7 @@ import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
 import { add, countsLine, seconds, type Counts } from './report';
 import { startSession, type Session } from './session';
+import { readElsewhereRecord } from './elsewhere';
 import { captureOutput, scanForSecrets } from './secretScan';
 import { runUiScenarios } from './uiRunner';
 
@@ -54,15 +55,20 @@ function scanRun(session: Session): boolean {
     console.error(`secret scan: broken, it does not find the session key in ${contextFile}`);
     return false;
   }
+  // The record of the listener at another origin: scanned for keys like the rest, and it must hold no request.
+  const elsewhere = session.context.elsewhereRecord;
   const { hits, filesScanned, keys } = scanForSecrets({
     marker,
-    roots: [session.runFolder.root, RESULTS_DIR],
+    roots: [elsewhere, session.runFolder.root, RESULTS_DIR],
     exclude: [contextFile],
     outputs: { 'the run\'s stdout and stderr': output.text() },
   });
   console.log(`secret scan: ${filesScanned} files, ${keys} keys (the run's marker ${session.context.secretMarker}-*, ${keys - 1} literals), ${hits.length} hits`);
   for (const hit of hits) console.error(`  secret found: ${hit.key} in ${path.relative(process.cwd(), hit.file)}`);
-  return hits.length === 0;
+  const reached = readElsewhereRecord(elsewhere);
+  console.log(`other origin (${session.context.elsewhereUrl}): ${reached.length} requests received`);
+  for (const request of reached) console.error(`  reached the other origin: ${request.method} ${request.path}`);
+  return hits.length === 0 && reached.length === 0;
 }
 
 /** --activation-bench N: its own session, its own results folder; no suite runs. */

@@ -1,9 +1,11 @@
 // Everything a run needs, started in order and registered for cleanup in reverse order:
-// tools, run folder, git workspace, contract server, context file, code-server pointed at the contract server.
+// tools, run folder, git workspace, contract server, the listener at another origin, context file, code-server
+// pointed at the contract server.
 import * as path from 'node:path';
 import { installExtension, startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
 import { startE2eContractServer, type ContractServer } from './contract';
 import { CONTEXT_ENV, newSecretMarker, writeE2eContext, type E2eContext } from './context';
+import { startElsewhereListener } from './elsewhere';
 import { onCleanup } from './processes';
 import { provision, type Tools } from './provision';
 import { createRunFolder, type RunFolder } from './runFolder';
@@ -42,6 +44,8 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const workspace = createGitWorkspace(runFolder.root, runFolder.env());
     const server = await startE2eContractServer(options.sessionApiKey);
     onCleanup(() => server.close());
+    const elsewhere = await startElsewhereListener(path.join(runFolder.root, 'elsewhere-requests.json'));
+    onCleanup(() => elsewhere.close());
 
     const context: E2eContext = {
       contractUrl: server.url,
@@ -52,6 +56,8 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       userDataDir: runFolder.userDataDir,
       runFolder: runFolder.root,
       secretMarker: options.secretMarker ?? newSecretMarker(),
+      elsewhereUrl: elsewhere.url,
+      elsewhereRecord: elsewhere.recordFile,
     };
     const contextFile = path.join(runFolder.root, 'e2e-context.json');
     writeE2eContext(contextFile, context);

@@ -5,6 +5,7 @@ import type { TestingApi } from '../../../src/extension';
 import type { Fault, ProviderTokenSeed, RecordedRequest } from '../standin/contractServer';
 import { normalizeServerUrl } from '../../../src/core/connection/serverUrl';
 import { readE2eContext, type E2eContext } from '../e2e/context';
+import { readElsewhereRecord, type ElsewhereRequest } from '../e2e/elsewhere';
 
 export const EXTENSION_ID = 'openhands-conversations.openhands-conversations';
 
@@ -53,3 +54,8 @@ export const contract = {
   /** Git provider tokens as POST /api/add-git-providers would store them (replaces all). */
   seedProviderTokens: (tokens: Record<string, ProviderTokenSeed>) => control('POST', 'provider-tokens', tokens),
 };
+
+/** What reached the listener at another origin (127.0.0.2; see e2e/elsewhere.ts): it must stay empty. */
+export function elsewhereRequests(): ElsewhereRequest[] {
+  return readElsewhereRecord(e2eContext().elsewhereRecord);
+}

@@ -48,7 +48,8 @@ export interface ContractServer {
  * Applies to the next `times` (default unlimited) /api requests whose path starts with `pathPrefix` (default any):
  * wait `delayMs`, then destroy the socket (`destroy`) or answer `status` (default 500) + `body` (default empty,
  * `contentType` default application/json) instead of the real handler. A fault with only `delayMs` delays the
- * real answer.
+ * real answer. `redirectTo` (a base URL) adds `Location: <redirectTo><the request's path and query>` to the
+ * answer, as a server that moved there would send with a 3xx `status`.
  */
 export interface Fault {
   status?: number;
@@ -58,6 +59,7 @@ export interface Fault {
   times?: number;
   pathPrefix?: string;
   destroy?: boolean;
+  redirectTo?: string;
 }
 
 // CacheControlMiddleware's headers, on every answer that passes through it.
@@ -173,7 +175,10 @@ class ContractServerImpl implements ContractServer, ControlTarget {
         return;
       }
       if (fault.status !== undefined || fault.body !== undefined) {
-        const reply = { status: fault.status ?? 500, body: fault.body ?? '', contentType: fault.contentType ?? 'application/json' };
+        const reply = {
+          status: fault.status ?? 500, body: fault.body ?? '', contentType: fault.contentType ?? 'application/json',
+          ...(fault.redirectTo !== undefined ? { headers: { location: fault.redirectTo + target } } : {}),
+        };
         this.send(res, { ...reply, bypassesMiddleware: true }, record);
         return;
       }

@@ -5,13 +5,13 @@
 // searches every log, settings and state file and the run's output for the keys: one hit fails the run.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/vscode/platform/ids';
 import { secretFor } from '../../../support/e2e/context';
 import { SEEDED_SETTINGS, fastApi422 } from '../../../support/fixtures/settingsFixture';
 import { connectTo, renderedTree } from '../../../support/host/settingsSupport';
+import { waitForLogLine } from '../../../support/host/outputLog';
 import { contract, e2eContext, testingApi } from '../../../support/host/support';
 
 interface GitApi {
@@ -34,28 +34,6 @@ async function setOrigin(url: string): Promise<void> {
     // The git extension rereads the repository when .git changes; a status run makes it do so now.
     await vscode.commands.executeCommand('git.refresh').then(undefined, () => undefined);
     if (Date.now() > deadline) assert.fail('vscode.git did not pick up the new origin URL within 20 s');
-    await sleep(300);
-  }
-}
-
-/** The OpenHands output channel's log files of this VS Code (one per window that ran the extension). */
-function outputChannelLogs(): string[] {
-  const walk = (dir: string): string[] =>
-    fs.existsSync(dir)
-      ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-          e.isDirectory() ? walk(path.join(dir, e.name)) : /OpenHands\.log$/.test(e.name) ? [path.join(dir, e.name)] : [])
-      : [];
-  return walk(path.join(e2eContext().userDataDir, 'logs'));
-}
-
-async function waitForLogLine(pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    for (const file of outputChannelLogs()) {
-      const line = fs.readFileSync(file, 'utf8').split('\n').find((l) => pattern.test(l));
-      if (line) return line;
-    }
-    if (Date.now() > deadline) assert.fail(`no line matching ${pattern} in the OpenHands log (${outputChannelLogs().join(', ') || 'no log file'})`);
     await sleep(300);
   }
 }

@@ -1,0 +1,54 @@
+// "Use <new URL>" after the server redirected to another origin. The new URL comes from whatever answered at
+// the old one, so the switch waits for the person's confirmation, and the API key stays with the old URL
+// unless the person explicitly moves it.
+import * as vscode from 'vscode';
+import type { RedirectError } from '../../api/http/errors';
+import { normalizeServerUrl } from '../../core/connection/serverUrl';
+import { updateUserSetting } from '../platform/configuration';
+import type { Logger } from '../platform/log';
+import type { ApiKeyStore } from './apiKeyStore';
+
+/** Switches openhands.serverUrl to where the server moved, once confirmed. Resolves to whether it switched. */
+export async function useMovedServer(error: RedirectError, keys: ApiKeyStore, logger: Logger): Promise<boolean> {
+  const from = error.request.baseUrl;
+  const to = normalizeServerUrl(error.movedTo ?? '');
+  if (!to.ok) return false;
+  const use = `Use ${to.url}`;
+  const choice = await vscode.window.showWarningMessage(`Switch OpenHands to ${to.url}?`, {
+    modal: true,
+    detail: `The server at ${from} redirects its requests to ${to.url}. Switch only if you know that server. `
+      + `The API key set for ${from} is not sent there unless you move it.`,
+  }, use);
+  if (choice !== use) return false;
+  await updateUserSetting('serverUrl', to.url);
+  logger.info(`Server URL changed from ${from} to ${to.url}, where it redirected`);
+  await offerKeyMove(from, to.url, keys, logger);
+  return true;
+}
+
+/** Asks before a key goes to a new server. "Do Not Move" comes first, so it is the default (Enter); Escape is no too. */
+async function offerKeyMove(from: string, to: string, keys: ApiKeyStore, logger: Logger): Promise<void> {
+  const key = await keys.get(from);
+  if (!key || (await keys.get(to))) return;
+  const keep = { title: 'Do Not Move' };
+  const move = { title: 'Move Key' };
+  const choice = await vscode.window.showWarningMessage(`Move the API key to ${to}?`, {
+    modal: true,
+    detail: `The key set for ${from} would be sent to ${to} with every request. `
+      + 'If that server has a key of its own, keep this one and use "OpenHands: Set API Key" instead.',
+  }, keep, move);
+  if (choice !== move) {
+    logger.info(`API key not moved to ${to}`);
+    return;
+  }
+  try {
+    await keys.set(to, key);
+  } catch (error) {
+    logger.warn(`Secret storage refused the key for ${to}`, error);
+    void vscode.window.showWarningMessage(`The key could not be stored for ${to}: set it with "OpenHands: Set API Key".`);
+    return;
+  }
+  // A move, not a copy: the old URL only redirects now, and one fewer copy of a key is one fewer to leak.
+  await keys.delete(from);
+  logger.info(`API key moved from ${from} to ${to}`);
+}

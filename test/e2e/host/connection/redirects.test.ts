@@ -1,0 +1,81 @@
+// A server that redirects every /api request to another origin (a listener on 127.0.0.2 that records whatever
+// reaches it), with each of 301, 302, 303, 307 and 308: loading the settings, saving a setting, the first save
+// with the LLM key in its body, and starting a conversation each end in the typed error, shown to the person
+// (the error presenter logs what it shows), and the listener's record stays empty: no key header, no body.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Command } from '../../../../src/vscode/platform/ids';
+import { secretFor } from '../../../support/e2e/context';
+import { settledCount } from '../../../support/e2e/requests';
+import { SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
+import { folderOutsideGit } from '../../../support/host/gitRepos';
+import { waitForLogLine } from '../../../support/host/outputLog';
+import { connectTo, waitForState } from '../../../support/host/settingsSupport';
+import { contract, e2eContext, elsewhereRequests, testingApi } from '../../../support/host/support';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The line the error presenter logs for the redirect of `method path` with `status`, once it is shown. */
+const shown = (status: number, method: string, apiPath: string) => waitForLogLine(new RegExp(
+  `answered ${method} ${escape(apiPath)} with HTTP ${status}, pointing to ${escape(e2eContext().elsewhereUrl + apiPath)}, another server\\. Nothing was sent there`));
+
+/** Runs an operation whose error message waits for the person, waits until it shows, then dismisses it. */
+async function shownAndDismissed<T>(operation: Thenable<T>, status: number, method: string, apiPath: string): Promise<T> {
+  await shown(status, method, apiPath);
+  await vscode.commands.executeCommand('notifications.clearAll');
+  return operation;
+}
+
+/** The requests the stand-in got since `from` carried the key: they went to the server it was set for. */
+async function keyOnlyToItsServer(from: number): Promise<void> {
+  const got = (await contract.requests()).slice(from);
+  assert.ok(got.length > 0 && got.every((r) => r.headers['x-session-api-key'] === e2eContext().sessionApiKey), 'the stand-in got no keyed request');
+  assert.deepEqual(elsewhereRequests(), [], 'a request reached the other origin');
+}
+
+describe('a server that redirects to another origin (redirects)', function () {
+  this.timeout(90_000);
+  let outside: string;
+
+  before(() => { outside = folderOutsideGit(); });
+  beforeEach(() => connectTo(SEEDED_SETTINGS, 'connected'));
+  afterEach(async () => {
+    await contract.setFault(null);
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+  after(() => fs.rmSync(outside, { recursive: true, force: true }));
+
+  for (const status of [301, 302, 303, 307, 308]) {
+    it(`${status}: load, save, first save and start conversation all end in the typed error; nothing reaches the other origin`, async () => {
+      const { settings, startConversation } = await testingApi();
+      await contract.setFault({ status, redirectTo: e2eContext().elsewhereUrl, pathPrefix: '/api' });
+      let from = await settledCount(contract.requests);
+
+      await vscode.commands.executeCommand(Command.RefreshSettings);
+      await waitForState('error');
+      await shown(status, 'GET', '/api/settings');
+      await keyOnlyToItsServer(from);
+
+      from = await settledCount(contract.requests);
+      assert.equal(await settings.edit('language', 'de', 'Language'), false);
+      assert.match(settings.message ?? '', new RegExp(`Language not saved\\. .*HTTP ${status}, pointing to ${escape(e2eContext().elsewhereUrl)}`));
+      await keyOnlyToItsServer(from);
+
+      from = await settledCount(contract.requests);
+      const llmKey = secretFor(`redirected-llm-${status}`);
+      assert.equal(await shownAndDismissed(settings.storeFirstSettings({ llm_model: 'openai/gpt-4o', llm_api_key: llmKey }), status, 'POST', '/api/settings'), false);
+      const posted = (await contract.requests()).slice(from).filter((r) => r.method === 'POST');
+      assert.ok(posted.length === 1 && posted[0]!.body.includes(llmKey), 'the first save did not reach the stand-in with its key');
+      await keyOnlyToItsServer(from);
+
+      from = await settledCount(contract.requests);
+      const file = vscode.Uri.file(path.join(outside, 'notes.md'));
+      fs.writeFileSync(file.fsPath, '# notes\n');
+      const started = startConversation(file, `Redirected ${status}`);
+      assert.equal(await shownAndDismissed(started, status, 'POST', '/api/conversations'), undefined);
+      await keyOnlyToItsServer(from);
+    });
+  }
+});
