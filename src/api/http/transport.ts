@@ -3,7 +3,7 @@
 // proxy settings apply), undici's in tests and benches. Redirects are followed here, not by fetch: fetch would
 // repeat the request, key header and body included, wherever the server points.
 import {
-  ApiError, BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError,
+  ApiError, BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError, parseRetryAfter,
   type NetworkCause, type RedirectProblem, type RequestInfo,
 } from './errors';
 import type { ApiLogger } from './logger';
@@ -132,7 +132,7 @@ export class Transport {
   }
 
   private retryDelay(attempt: number, retryAfter: string | null): number {
-    const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined;
+    const seconds = parseRetryAfter(retryAfter);
     const wanted = seconds !== undefined ? seconds * 1000 : (this.options.backoffMs ?? 250) * 2 ** attempt;
     return Math.min(wanted, MAX_RETRY_WAIT_MS);
   }
