@@ -19,3 +19,11 @@ describe('package.json', () => {
     assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.sort(), ['openhands.conversationInstructions', 'openhands.gitHosts']);
   });
 });
+
+describe('README.md', () => {
+  it('links nothing by a relative path: the packaged README has no repository to resolve it against (vsce refuses)', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const relative = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]).filter((target) => !/^(https?:|mailto:|#)/.test(target));
+    assert.deepEqual(relative, []);
+  });
+});
