@@ -42,6 +42,9 @@
 #     that a Chromium binary exists (standard paths, Playwright's cache, then PATH): with none on the machine,
 #     creating the conversation fails (500, start task ERROR). A real Chromium, where there is one, is found
 #     first; with the placeholder, browsing fails only when the agent tries to browse.
+#     And OH_WEBHOOKS_0_BASE_URL=<url>/api/v1/webhooks: the Docker and remote sandboxes give their agent servers
+#     this callback address, the process sandbox does not, and without it no event reaches the app server
+#     (GET /api/v1/conversation/{id}/events/search stays empty; the agent server itself has them).
 #   - 1.6.0 only (its process sandbox spec has working_dir '', which the agent server's terminal tool refuses:
 #     "working_dir '' is not a directory", conversation start 500; 1.7+ ship '.'): the same spec given through
 #     OH_SANDBOX_SPEC_SPECS_0_* with working_dir '.';
@@ -116,8 +119,8 @@ EOF
   chmod +x "$dir/bin/chromium"
 fi
 path="$VENV/bin:/usr/local/bin:/usr/bin:/bin"
-agent_env=$("$PY" -c 'import json, sys; print(json.dumps({"TMUX_TMPDIR": sys.argv[1], "PATH": sys.argv[2]}))' \
-  "$dir/tmux" "$path:$dir/bin")
+agent_env=$("$PY" -c 'import json, sys; print(json.dumps({"TMUX_TMPDIR": sys.argv[1], "PATH": sys.argv[2], "OH_WEBHOOKS_0_BASE_URL": sys.argv[3]}))' \
+  "$dir/tmux" "$path:$dir/bin" "$url/api/v1/webhooks")
 
 envs=(
   "PATH=$path"
