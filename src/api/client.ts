@@ -1,25 +1,47 @@
-// The three operations the extension needs, behind one interface. The UI depends only on this interface,
-// so a server that speaks another API version (OpenHands 1.x serves /api/v1/...) can be added as a second
-// implementation without touching it.
-import type { SettingsChange } from './v0/settingsBody';
-import type { ConversationRequest, ConversationResponse, LoadedSettings, Settings } from './v0/schemas';
+// What the extension does with a server, behind one interface. Each server API is an adapter behind it (v0/,
+// v1/), chosen per server by what the server was detected to speak; the UI depends only on this interface.
 import type { CallOptions } from './http/transport';
+import type { ConversationRequest, ConversationResponse, LoadedSettings, Settings, SettingsField } from './v0/schemas';
+import type { SettingsChange } from './v0/settingsBody';
 
-export interface OpenHandsClient {
-  readonly baseUrl: string;
+export type ApiLine = 'v0' | 'v1';
+
+/** Which API a server speaks for each operation, and its version when it says. */
+export interface ServerApi {
+  readonly version: string | undefined;
+  readonly settings: ApiLine;
+  readonly conversations: ApiLine;
+}
+
+/** The extension's settings model (the fields of V0's /api/settings), whatever API keeps them on the server. */
+export interface SettingsApi {
+  /** Fields this server does not keep: the panel leaves them out instead of offering edits the server drops. */
+  readonly unsupportedFields: ReadonlySet<SettingsField>;
   /** The stored settings, or null when the server has none yet (a fresh server answers 404 until the first save). */
   loadSettings(call?: CallOptions): Promise<LoadedSettings | null>;
-  /** Replaces the stored settings with `settings`, as the server does: omitted fields go back to their defaults. */
+  /** The first save: the fields given, everything else at the server's defaults. */
   storeSettings(settings: Settings, call?: CallOptions): Promise<void>;
   /**
-   * Changes only the fields in `change` and keeps everything else: a fresh load, the change applied, the whole
-   * object stored with untouched secrets left out, then the stored result loaded again. Calls run one at a time,
-   * in the order they were made. A function receives the freshly loaded settings and returns the change, for
-   * edits that depend on the current value (adding an entry to a list).
+   * Changes only the fields in `change` and keeps everything else, secrets included, then loads the stored
+   * result again. Calls run one at a time, in the order they were made. A function receives the freshly loaded
+   * settings and returns the change, for edits that depend on the current value (adding an entry to a list).
    */
   updateSettings(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null>;
-  /** Starts a conversation; only the fields given are sent. */
-  createConversation(request: ConversationRequest, call?: CallOptions): Promise<ConversationResponse>;
+}
+
+export interface StartOptions extends CallOptions {
+  /** Told each step of an asynchronous start (V1's start task), in words. */
+  readonly onProgress?: (step: string) => void;
+}
+
+export interface ConversationsApi {
+  /** Starts a conversation and resolves once the server has it; only the fields given are sent. */
+  createConversation(request: ConversationRequest, call?: StartOptions): Promise<ConversationResponse>;
+}
+
+export interface OpenHandsClient extends SettingsApi, ConversationsApi {
+  readonly baseUrl: string;
+  readonly api: ServerApi;
 }
 
 export type SettingsUpdater = (current: LoadedSettings | null) => SettingsChange;

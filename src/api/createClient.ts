@@ -1,11 +1,34 @@
-// Builds the client for a server. Today every server gets the V0 adapter; the connection layer is where a
-// detected API version will choose another one.
-import type { OpenHandsClient } from './client';
-import { Transport, type TransportOptions } from './http/transport';
+// Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
+// API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
+import type { OpenHandsClient, ServerApi } from './client';
+import { detectServerApi } from './detect';
+import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { V0Client } from './v0/v0Client';
+import { V1ConversationsApi } from './v1/v1ConversationsApi';
+import { V1SettingsApi } from './v1/v1SettingsApi';
 
 export type ClientOptions = TransportOptions;
 
-export function createClient(options: ClientOptions): OpenHandsClient {
-  return new V0Client(new Transport(options));
+/** An OpenHands 0.5x server: V0 throughout. */
+export const V0_SERVER: ServerApi = { version: undefined, settings: 'v0', conversations: 'v0' };
+
+export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER): OpenHandsClient {
+  const transport = new Transport(options);
+  const v0 = new V0Client(transport);
+  const settings = api.settings === 'v1' ? new V1SettingsApi(transport) : v0;
+  const conversations = api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0;
+  return {
+    baseUrl: transport.baseUrl,
+    api,
+    unsupportedFields: settings.unsupportedFields,
+    loadSettings: (call) => settings.loadSettings(call),
+    storeSettings: (value, call) => settings.storeSettings(value, call),
+    updateSettings: (change, call) => settings.updateSettings(change, call),
+    createConversation: (request, call) => conversations.createConversation(request, call),
+  };
+}
+
+/** Finds what the server speaks, then builds its client: once per connection, never per call. */
+export async function connectClient(options: ClientOptions, call?: CallOptions): Promise<OpenHandsClient> {
+  return createClient(options, await detectServerApi(new Transport(options), call));
 }

@@ -3,7 +3,8 @@
 
 export type ApiErrorKind =
   | 'unauthorized' | 'not_found' | 'validation' | 'rate_limited' | 'server'
-  | 'network' | 'timeout' | 'cancelled' | 'bad_response' | 'redirected';
+  | 'network' | 'timeout' | 'cancelled' | 'bad_response' | 'redirected'
+  | 'unsupported' | 'start_failed' | 'not_kept';
 
 /** Where a request went, for messages and logs. */
 export interface RequestInfo {
@@ -175,7 +176,41 @@ export class CancelledError extends ApiError {
 export class BadResponseError extends ApiError {
   readonly kind = 'bad_response';
   constructor(request: RequestInfo, readonly detail: string) {
-    super(`The server at ${request.baseUrl} sent an answer this extension cannot read (${detail}). Check that the URL points at an OpenHands 0.5x server.`, request);
+    super(`The server at ${request.baseUrl} sent an answer this extension cannot read (${detail}). Check that the URL points at an OpenHands server.`, request);
+  }
+}
+
+/** The server speaks neither OpenHands API this extension knows (or is not an OpenHands server at all). */
+export class UnsupportedServerError extends ApiError {
+  readonly kind = 'unsupported';
+  constructor(request: RequestInfo, readonly version: string | undefined) {
+    super(`The server at ${request.baseUrl}${version ? ` (version ${version})` : ''} serves neither OpenHands API this extension speaks: ` +
+      'the V0 API of OpenHands 0.52-1.6 (/api/settings) or the V1 API of OpenHands 1.x (/api/v1/settings). Check the server URL.', request);
+  }
+}
+
+/** A V1 start task that ended in ERROR, or that the server stopped moving on. */
+export class StartFailedError extends ApiError {
+  readonly kind = 'start_failed';
+  constructor(request: RequestInfo, readonly detail: string, readonly withRepository: boolean, readonly stalled = false) {
+    super(StartFailedError.describe(detail, withRepository, stalled), request);
+  }
+
+  private static describe(detail: string, withRepository: boolean, stalled: boolean): string {
+    if (stalled) return `The server stopped reporting progress on the conversation's start (still ${detail}); it may have restarted. Retry.`;
+    if (detail.trim()) return `The server could not start the conversation: ${detail.trim()}`;
+    // The real server says nothing when it lacks a token for the repository's provider (its log says why).
+    return withRepository
+      ? 'The server could not start the conversation and gave no reason. It fails this way when it has no token for the repository\'s git provider: add one in the server\'s settings, or start without the repository.'
+      : 'The server could not start the conversation and gave no reason. See the server\'s log, then retry.';
+  }
+}
+
+/** A save the server answered with 200 but did not keep: the read-back differs (V1 drops keys it does not know). */
+export class NotKeptError extends ApiError {
+  readonly kind = 'not_kept';
+  constructor(request: RequestInfo, readonly fields: readonly string[]) {
+    super(`The server accepted the save but did not keep ${fields.join(', ')}. This server version may not support ${fields.length > 1 ? 'them' : 'it'}.`, request);
   }
 }
 

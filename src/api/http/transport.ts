@@ -58,11 +58,11 @@ export class Transport {
       try {
         const answer = await this.once(method, path, body, call);
         if (answer.status !== 429 || attempt >= retries) return answer;
-        await this.pause(this.retryDelay(attempt, answer.retryAfter), answer.request, call.signal);
+        await pause(this.retryDelay(attempt, answer.retryAfter), answer.request, call.signal);
       } catch (error) {
         if (!(error instanceof NetworkError) || error.cause === 'dns' || error.cause === 'tls' || attempt >= retries) throw error;
         this.options.logger?.debug(`${method} ${path}: ${error.cause}, trying again`);
-        await this.pause(this.retryDelay(attempt, null), error.request, call.signal);
+        await pause(this.retryDelay(attempt, null), error.request, call.signal);
       }
     }
   }
@@ -137,15 +137,16 @@ export class Transport {
     return Math.min(wanted, MAX_RETRY_WAIT_MS);
   }
 
-  /** Waits between attempts; a cancel during the wait ends the call at once. */
-  private pause(ms: number, request: RequestInfo, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const onAbort = () => { clearTimeout(timer); reject(new CancelledError(request)); };
-      const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
+}
+
+/** Waits between attempts or polls; a cancel during the wait ends the call at once. */
+export function pause(ms: number, request: RequestInfo, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => { clearTimeout(timer); reject(new CancelledError(request)); };
+    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function resolveLocation(location: string, from: URL, request: RequestInfo): URL {

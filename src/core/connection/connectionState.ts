@@ -3,7 +3,7 @@
 import { ApiError } from '../../api/http/errors';
 
 export type ConnectionState =
-  | 'loading' | 'connected' | 'noSettings' | 'noKey' | 'unauthorized' | 'offline' | 'badUrl' | 'error';
+  | 'loading' | 'connected' | 'noSettings' | 'noKey' | 'unauthorized' | 'offline' | 'badUrl' | 'unsupported' | 'error';
 
 /** The state a failed load leaves the extension in. */
 export function stateForError(error: unknown, keySet: boolean): ConnectionState {
@@ -12,6 +12,7 @@ export function stateForError(error: unknown, keySet: boolean): ConnectionState 
     case 'unauthorized': return keySet ? 'unauthorized' : 'noKey';
     case 'network':
     case 'timeout': return 'offline';
+    case 'unsupported': return 'unsupported';
     default: return 'error';
   }
 }
@@ -32,5 +33,6 @@ export const STATE_TEXT: Record<ConnectionState, StateText> = {
   unauthorized: { icon: 'warning', short: 'unauthorized', describe: (url) => `The server at ${url} refused the API key.` },
   offline: { icon: 'error', short: 'offline', describe: (url) => `Cannot reach ${url}.` },
   badUrl: { icon: 'error', short: 'server URL not usable', describe: () => 'The OpenHands server URL setting is not usable.' },
+  unsupported: { icon: 'error', short: 'not a supported server', describe: (url) => `The server at ${url} speaks no OpenHands API this extension knows.` },
   error: { icon: 'error', short: 'error', describe: (url) => `The server at ${url} answered with an error.` },
 };

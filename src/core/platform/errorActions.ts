@@ -1,6 +1,6 @@
 // What a person can do about each failure: the buttons shown with its message. Pure, so the choice is
 // tested without VS Code; the adapter turns each action into a command.
-import { RedirectError, ServerError, type ApiError, type ApiErrorKind, type ServerFailureReason } from '../../api/http/errors';
+import { RedirectError, ServerError, StartFailedError, type ApiError, type ApiErrorKind, type ServerFailureReason } from '../../api/http/errors';
 
 export type ErrorAction =
   | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'
@@ -18,7 +18,7 @@ export const ERROR_ACTION_TITLES: Record<ErrorAction, string> = {
   useServerUrl: 'Use New URL',
 };
 
-const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected'>, ErrorAction[]> = {
+const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>, ErrorAction[]> = {
   unauthorized: ['setApiKey', 'showLog'],
   not_found: ['openServerUrlSetting', 'showLog'],
   validation: ['showLog'],
@@ -27,6 +27,8 @@ const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected'>, ErrorActio
   timeout: ['retry', 'showLog'],
   bad_response: ['openServerUrlSetting', 'showLog'],
   cancelled: [],
+  unsupported: ['openServerUrlSetting', 'showLog'],
+  not_kept: ['showLog'],
 };
 
 const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {
@@ -40,8 +42,13 @@ const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {
 export function actionsFor(error: ApiError): ErrorAction[] {
   if (error instanceof ServerError) return BY_SERVER_REASON[error.reason];
   // Only a server that moved, keeping its API's path, has a URL worth offering.
+  if (error instanceof StartFailedError) {
+    // An empty reason with a repository is the server's missing provider token: retrying fails the same way.
+    const tokenMissing = error.withRepository && !error.stalled && !error.detail.trim();
+    return tokenMissing ? ['startWithoutRepository', 'openServerSettings', 'showLog'] : ['retry', 'showLog'];
+  }
   if (error instanceof RedirectError) return [...(error.movedTo ? ['useServerUrl' as const] : ['openServerUrlSetting' as const]), 'retry', 'showLog'];
-  return BY_KIND[error.kind as Exclude<ApiErrorKind, 'server' | 'redirected'>];
+  return BY_KIND[error.kind as Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>];
 }
 
 /** A button's text: "Use <URL>" names the URL it switches to. */

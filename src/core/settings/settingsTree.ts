@@ -32,8 +32,12 @@ const SAVING = ' (saving…)';
 /** Fields whose edits have not been confirmed by the server yet, with the value being saved. */
 export type PendingEdits = ReadonlyMap<SettingsField, unknown>;
 
-export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdits = new Map()): SettingsNode[] {
-  return SETTINGS_GROUPS.map((group) => ({
+/** The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config. */
+export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set()): SettingsNode[] {
+  const shown = SETTINGS_GROUPS
+    .filter((group) => !(group.id === 'mcp' && hidden.has('mcp_config')))
+    .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }));
+  return shown.map((group) => ({
     id: `group:${group.id}`,
     label: group.label,
     icon: group.icon,

@@ -1,10 +1,12 @@
 // The one owner of "which server, and how are we doing with it": the URL from the settings, its key from the
-// key store, a client for it, and the connection state that drives the status bar, the welcome views (through
-// a context key) and the panels. Fires when the server changes, so views reload.
+// key store, what API the server speaks (found once per connection, again on Retry or a change) and a client
+// for it, and the connection state that drives the status bar, the welcome views (through a context key) and
+// the panels. Fires when the server changes, so views reload.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
-import { createClient } from '../../api/createClient';
+import { connectClient } from '../../api/createClient';
 import type { ConnectionState } from '../../core/connection/connectionState';
+import { describeServerApi } from '../../core/connection/serverApi';
 import type { ServerUrlResult } from '../../core/connection/serverUrl';
 import { affectsSetting, configuration } from '../platform/configuration';
 import { Context } from '../platform/ids';
@@ -12,7 +14,7 @@ import { Disposable } from '../platform/lifecycle';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
 
-/** The configured server when its URL is usable. */
+/** The configured server, connected: its URL and a client for the API it speaks. */
 export interface Server {
   readonly url: string;
   readonly client: OpenHandsClient;
@@ -24,27 +26,43 @@ export class ServerSession extends Disposable {
   readonly onDidChangeServer = this.serverChanged.event;
   private readonly stateChanged = this.register(new vscode.EventEmitter<ConnectionState>());
   readonly onDidChangeState = this.stateChanged.event;
-  private current: { url: ServerUrlResult; server: Server | undefined } | undefined;
+  private current: { url: ServerUrlResult; connecting?: Promise<Server> } | undefined;
+  private connected: Server | undefined;
   private connection: ConnectionState = 'loading';
 
   constructor(private readonly keys: ApiKeyStore, private readonly logger: Logger) {
     super();
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!affectsSetting(e, 'serverUrl', 'requestTimeoutSeconds')) return;
-      this.current = undefined;
-      this.serverChanged.fire();
+      if (affectsSetting(e, 'serverUrl', 'requestTimeoutSeconds')) this.changeServer(true);
     }));
     this.register(keys.onDidChange((changedUrl) => {
-      if (this.serverUrl === changedUrl) this.serverChanged.fire();
+      if (this.serverUrl === changedUrl) this.changeServer(false);
     }));
   }
 
   /** The configured URL, or why it is not usable. */
   get url(): ServerUrlResult { return this.resolve().url; }
-  /** The configured server, or undefined when its URL is not usable. */
-  get server(): Server | undefined { return this.resolve().server; }
-  get serverUrl(): string | undefined { return this.server?.url; }
+  get serverUrl(): string | undefined { const url = this.url; return url.ok ? url.url : undefined; }
+  /** The server as last connected, if it has been. */
+  get server(): Server | undefined { return this.connected; }
   get state(): ConnectionState { return this.connection; }
+  /** What the connected server speaks, in words, once known. */
+  get apiDescription(): string | undefined { return this.connected && describeServerApi(this.connected.client.api); }
+
+  /**
+   * The server, connected: what it speaks is asked once per connection and again when `again` (Retry).
+   * Undefined when the URL is not usable; a failure to reach or read the server rejects, and is asked again.
+   */
+  connect(again = false): Promise<Server | undefined> {
+    const current = this.resolve();
+    if (!current.url.ok) return Promise.resolve(undefined);
+    if (again || !current.connecting) {
+      const connecting = this.detect(current.url.url);
+      current.connecting = connecting;
+      connecting.catch(() => { if (current.connecting === connecting) current.connecting = undefined; });
+    }
+    return current.connecting;
+  }
 
   async apiKey(): Promise<string | undefined> {
     const url = this.serverUrl;
@@ -58,17 +76,31 @@ export class ServerSession extends Disposable {
     this.stateChanged.fire(state);
   }
 
-  private resolve(): { url: ServerUrlResult; server: Server | undefined } {
+  private changeServer(urlChanged: boolean): void {
+    if (urlChanged) this.current = undefined;
+    else if (this.current) this.current.connecting = undefined;
+    this.connected = undefined;
+    this.serverChanged.fire();
+  }
+
+  private resolve(): { url: ServerUrlResult; connecting?: Promise<Server> } {
     if (!this.current) {
       const url = configuration.serverUrl();
-      this.current = { url, server: url.ok ? { url: url.url, client: this.clientFor(url.url) } : undefined };
+      this.current = { url };
       this.logger.info(url.ok ? `Server: ${url.url}` : `Server URL not usable: ${url.problem}`);
     }
     return this.current;
   }
 
-  private clientFor(baseUrl: string): OpenHandsClient {
-    return createClient({
+  private async detect(url: string): Promise<Server> {
+    const client = await this.clientFor(url);
+    this.logger.info(`${url} speaks ${describeServerApi(client.api)}`);
+    if (this.current?.url.ok && this.current.url.url === url) this.connected = { url, client };
+    return { url, client };
+  }
+
+  private clientFor(baseUrl: string): Promise<OpenHandsClient> {
+    return connectClient({
       baseUrl,
       // VS Code patches the global fetch with the person's proxy and certificate settings.
       fetch: (input, init) => globalThis.fetch(input, init),

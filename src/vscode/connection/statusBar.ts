@@ -21,8 +21,9 @@ export class ConnectionStatusBar extends Disposable {
     const state = this.session.state;
     const text = STATE_TEXT[state];
     this.item.text = `$(${text.icon}) OpenHands${state === 'connected' ? '' : `: ${text.short}`}`;
-    this.item.tooltip = `${text.describe(this.session.serverUrl ?? '')} Click for actions.`;
-    this.item.backgroundColor = state === 'offline' || state === 'badUrl' || state === 'error'
+    const api = this.session.apiDescription;
+    this.item.tooltip = `${text.describe(this.session.serverUrl ?? '')}${api ? ` ${api}.` : ''} Click for actions.`;
+    this.item.backgroundColor = state === 'offline' || state === 'badUrl' || state === 'unsupported' || state === 'error'
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : state === 'unauthorized' || state === 'noKey' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }

@@ -34,13 +34,13 @@ export class ConversationSender {
 
   /** Sends to a target the person confirmed. After a failure, its action sends the same message again. */
   private async post(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
-    const server = this.session.server;
-    if (!server) {
-      const url = this.session.url;
-      await this.errors.show(new Error(`The OpenHands server URL is not usable${url.ok ? '' : `: ${url.problem}`}`));
-      return undefined;
-    }
     try {
+      const server = await this.session.connect();
+      if (!server) {
+        const url = this.session.url;
+        await this.errors.show(new Error(`The OpenHands server URL is not usable${url.ok ? '' : `: ${url.problem}`}`));
+        return undefined;
+      }
       const started = await this.start(server, target, message, title);
       await this.store.add(server.url, started);
       this.logger.info(`Conversation ${started.id} started on ${describeTarget(target)}`);
@@ -52,13 +52,16 @@ export class ConversationSender {
     }
   }
 
+
   private async start(server: Server, target: ConversationTarget, message: MessageFields, title: string): Promise<StartedConversation> {
     const response = await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, title: `OpenHands: starting a conversation on ${describeTarget(target)}…`, cancellable: true,
-    }, (_progress, token) => {
+    }, (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return server.client.createConversation(conversationRequest(target, message), { signal: controller.signal });
+      // A V1 server starts asynchronously: each step of its start task is shown as it is reached.
+      const onProgress = (step: string) => progress.report({ message: step });
+      return server.client.createConversation(conversationRequest(target, message), { signal: controller.signal, onProgress });
     });
     return {
       id: response.conversation_id, title: firstLine(title), repository: target.repository, branch: target.branch,

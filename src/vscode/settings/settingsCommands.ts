@@ -13,7 +13,7 @@ export function settingsCommands(controller: SettingsController, documents: Sett
   const fields = new FieldEditors(controller, prompter);
   const mcp = new McpServerCommands(controller, prompter);
   return {
-    [Command.RefreshSettings]: () => controller.refresh(),
+    [Command.RefreshSettings]: () => controller.refresh(true),
     [Command.OpenSettingsJson]: () => documents.open(),
     [Command.ConfigureLlm]: () => configureLlm(controller, prompter),
     [Command.EditSetting]: fields.edit.bind(fields),

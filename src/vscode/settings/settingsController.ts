@@ -32,29 +32,34 @@ export class SettingsController extends Disposable {
   get pending(): ReadonlyMap<SettingsField, unknown> { return new Map([...this.edits].map(([field, edit]) => [field, edit.value])); }
   get message(): string | undefined { return this.note; }
 
-  /** Loads the settings again; a newer refresh wins over an older one still on its way. */
-  async refresh(): Promise<void> {
+  /**
+   * Loads the settings again; a newer refresh wins over an older one still on its way. `again` (Retry) also
+   * asks the server once more which API it speaks.
+   */
+  async refresh(again = false): Promise<void> {
     const load = ++this.loads;
-    const server = this.session.server;
-    if (!server) {
+    const url = this.session.serverUrl;
+    if (!url) {
       this.setState('badUrl'); // the session logs what is wrong with the URL
       return;
     }
     this.setState('loading');
     try {
-      const settings = await server.client.loadSettings();
+      const server = await this.session.connect(again);
+      const settings = server ? await server.client.loadSettings() : null;
       if (load !== this.loads) return;
       this.loaded = settings;
       this.setState(settings ? 'connected' : 'noSettings');
     } catch (error) {
       if (load !== this.loads) return;
       const state = stateForError(error, Boolean(await this.session.apiKey()));
-      this.logger.warn(`Loading settings from ${server.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Loading settings from ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
       this.setState(state);
       // Every request fails the same way until the person acts, so the load says so, with "Use <new URL>".
-      if (error instanceof RedirectError) void this.errors.show(error, { retry: () => this.refresh() });
+      if (error instanceof RedirectError) void this.errors.show(error, { retry: () => this.refresh(true) });
     }
   }
+
 
   /** Saves one field. Resolves to whether the server took it. */
   edit(field: SettingsField, value: unknown, label: string): Promise<boolean> {

@@ -21,7 +21,8 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
       // VS Code shows a welcome view only while the tree is empty and has no message: outside the connected
       // state the welcome view for the state speaks, and the description names the server it is about.
       this.view.message = session.state === 'connected' ? controller.message : undefined;
-      this.view.description = session.serverUrl;
+      const api = session.apiDescription;
+      this.view.description = session.serverUrl && api ? `${session.serverUrl} · ${api}` : session.serverUrl;
       this.changed.fire();
     }));
   }
@@ -29,7 +30,7 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   getChildren(node?: SettingsNode): SettingsNode[] {
     if (node) return [...(node.children ?? [])];
     const settings = this.controller.settings;
-    return this.session.state === 'connected' && settings ? buildSettingsTree(settings, this.controller.pending) : [];
+    return this.session.state === 'connected' && settings ? buildSettingsTree(settings, this.controller.pending, this.session.server?.client.unsupportedFields) : [];
   }
 
   getTreeItem(node: SettingsNode): vscode.TreeItem {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  CancelledError, NetworkError, RedirectError, ServerError, TimeoutError, UnauthorizedError, ValidationError,
+  CancelledError, NetworkError, NotKeptError, RedirectError, ServerError, StartFailedError, TimeoutError, UnauthorizedError,
+  UnsupportedServerError, ValidationError,
 } from '../../../src/api/http/errors';
 import { actionTitle, actionsFor } from '../../../src/core/platform/errorActions';
 
@@ -36,5 +37,22 @@ describe('actions after a redirect to another origin', () => {
       new RedirectError(request, 301, 'downgrade', 'http://127.0.0.1:3000/api/settings', undefined),
       new RedirectError(request, 307, 'too_many', 'http://127.0.0.1:3000/api/settings', undefined),
     ]) assert.deepEqual(actionsFor(error), ['openServerUrlSetting', 'retry', 'showLog']);
+  });
+});
+
+describe('actions for the V1 API\'s failures', () => {
+  it('a repository start that ends in ERROR without a reason: start without it or add the token, no useless Retry', () => {
+    assert.deepEqual(actionsFor(new StartFailedError(request, '', true)), ['startWithoutRepository', 'openServerSettings', 'showLog']);
+  });
+
+  it('an ERROR with a reason, one without a repository, or a start that stalled: Retry and Show Log', () => {
+    assert.deepEqual(actionsFor(new StartFailedError(request, '500: Agent Server Failed to start properly', true)), ['retry', 'showLog']);
+    assert.deepEqual(actionsFor(new StartFailedError(request, '', false)), ['retry', 'showLog']);
+    assert.deepEqual(actionsFor(new StartFailedError(request, 'WORKING', true, true)), ['retry', 'showLog']);
+  });
+
+  it('a server that speaks neither API: change the URL; a save the server did not keep: the log', () => {
+    assert.deepEqual(actionsFor(new UnsupportedServerError(request, '9.0.0')), ['openServerUrlSetting', 'showLog']);
+    assert.deepEqual(actionsFor(new NotKeptError(request, ['git_user_name'])), ['showLog']);
   });
 });

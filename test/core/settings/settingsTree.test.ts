@@ -113,3 +113,13 @@ describe('settings fields', () => {
     assert.deepEqual(parseInput(fieldSpec('llm_base_url')!, '  '), { ok: true, value: '' });
   });
 });
+
+describe('a server that does not keep some fields', () => {
+  it('leaves those fields out, and the MCP group with mcp_config', () => {
+    const tree = buildSettingsTree(seeded({}), new Map(), new Set(['enable_solvability_analysis', 'mcp_config'] as const));
+    assert.ok(!tree.some((group) => group.id === 'group:mcp'));
+    const features = tree.find((group) => group.id === 'group:features');
+    assert.ok(features?.children?.length);
+    assert.ok(!features.children.some((node) => node.id === 'field:enable_solvability_analysis'));
+  });
+});

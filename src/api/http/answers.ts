@@ -1,0 +1,35 @@
+// Reading an answer into a typed value, shared by every API adapter: a 2xx JSON body that matches its schema,
+// or the typed error for what came instead.
+import type * as z from 'zod/mini';
+import { BadResponseError, ValidationError, errorForStatus, type RequestInfo } from './errors';
+import type { HttpAnswer } from './transport';
+
+export function readAnswer<T extends z.ZodMiniType>(answer: HttpAnswer, schema: T): z.infer<T> {
+  if (answer.status < 200 || answer.status > 299) {
+    throw errorForStatus(answer.request, answer.status, answer.body, answer.retryAfter, answer.keySent);
+  }
+  if (!answer.isJson) throw new BadResponseError(answer.request, 'not JSON');
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new BadResponseError(answer.request, `unexpected shape at ${first?.path.join('.') || 'the top level'}: ${first?.message}`);
+  }
+  return parsed.data;
+}
+
+/** A 2xx answer, or the typed error for what came instead. */
+export function expectOk(answer: HttpAnswer): void {
+  if (answer.status < 200 || answer.status > 299) {
+    throw errorForStatus(answer.request, answer.status, answer.body, answer.retryAfter, answer.keySent);
+  }
+}
+
+export function clientValidation(request: RequestInfo, issues: readonly { path: readonly PropertyKey[]; message: string }[]): ValidationError {
+  return new ValidationError(request, issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })), 'client');
+}
+
+/** The server's own "no settings yet" answer (V0 and V1 alike); any other 404 is a wrong URL. */
+export function isSettingsNotFound(answer: HttpAnswer): boolean {
+  const body = answer.body as { error?: unknown } | null;
+  return answer.status === 404 && typeof body === 'object' && body !== null && body.error === 'Settings not found';
+}

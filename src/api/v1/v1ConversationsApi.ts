@@ -1,0 +1,76 @@
+// Starting a conversation on a V1 server: POST /api/v1/app-conversations answers with a start task, which is
+// followed (GET …/start-tasks?ids=) until READY or ERROR. Polls start fast and back off to at most one a second,
+// far below the server's 10 requests a second; a cancel stops them at once; a task whose status stops moving
+// (it stays WORKING for ever when the server restarted mid-start) is given up.
+import type { ConversationsApi, StartOptions } from '../client';
+import { clientValidation, readAnswer } from '../http/answers';
+import { BadResponseError, StartFailedError, type RequestInfo } from '../http/errors';
+import { pause, type Transport } from '../http/transport';
+import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
+import { StartRequest, StartTask, StartTaskList, type StartTaskStatus } from './schemas';
+
+const CONVERSATIONS = '/api/v1/app-conversations';
+
+export interface Polling {
+  readonly firstMs: number;
+  readonly maxMs: number;
+  /** How long one status may last before the start is given up. */
+  readonly stallMs: number;
+}
+
+export const DEFAULT_POLLING: Polling = { firstMs: 250, maxMs: 1000, stallMs: 5 * 60_000 };
+
+const STEP_WORDS: Partial<Record<StartTaskStatus, string>> = {
+  WORKING: 'preparing', WAITING_FOR_SANDBOX: 'waiting for the sandbox', PREPARING_REPOSITORY: 'cloning the repository',
+  RUNNING_SETUP_SCRIPT: 'running the setup script', SETTING_UP_GIT_HOOKS: 'setting up git hooks',
+  SETTING_UP_SKILLS: 'loading skills', STARTING_CONVERSATION: 'starting the agent',
+};
+
+export class V1ConversationsApi implements ConversationsApi {
+  constructor(private readonly transport: Transport, private readonly polling: Polling = DEFAULT_POLLING) {}
+
+  async createConversation(request: ConversationRequest, call: StartOptions = {}): Promise<ConversationResponse> {
+    const info: RequestInfo = { method: 'POST', path: CONVERSATIONS, baseUrl: this.transport.baseUrl };
+    const checked = StartRequest.safeParse(startRequest(request));
+    if (!checked.success) throw clientValidation(info, checked.error.issues);
+    const task = readAnswer(await this.transport.send('POST', CONVERSATIONS, checked.data, call), StartTask);
+    const ready = await this.follow(task, call, Boolean(request.repository));
+    return { status: 'ok', conversation_id: ready, message: null, conversation_status: 'READY' };
+  }
+
+  /** Polls the task until it is READY (its conversation's id) or ERROR (a StartFailedError). */
+  private async follow(first: StartTask, call: StartOptions, withRepository: boolean): Promise<string> {
+    const path = `${CONVERSATIONS}/start-tasks?ids=${encodeURIComponent(first.id)}`;
+    const info: RequestInfo = { method: 'GET', path, baseUrl: this.transport.baseUrl };
+    let task = first;
+    let since = Date.now();
+    for (let wait = this.polling.firstMs; ; wait = Math.min(wait * 1.5, this.polling.maxMs)) {
+      if (task.status === 'READY' && task.app_conversation_id) return task.app_conversation_id;
+      if (task.status === 'ERROR') throw new StartFailedError(info, task.detail ?? '', withRepository);
+      if (Date.now() - since > this.polling.stallMs) throw new StartFailedError(info, task.status, withRepository, true);
+      call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus] ?? task.status.toLowerCase());
+      await pause(wait, info, call.signal);
+      const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList)[0];
+      if (!next) throw new BadResponseError(info, 'the server no longer knows the start task');
+      if (next.status !== task.status) since = Date.now();
+      task = next;
+    }
+  }
+}
+
+/** The V1 start request for what the extension would send a V0 server. Conversation instructions become the
+ * suffix of the agent's system message, which is what V0's conversation_instructions were. */
+export function startRequest(request: ConversationRequest): Record<string, unknown> {
+  const { initial_user_msg, image_urls, repository, selected_branch, git_provider, conversation_instructions, ...rest } = request;
+  const content: unknown[] = [{ type: 'text', text: initial_user_msg ?? '' }];
+  if (image_urls?.length) content.push({ type: 'image', image_urls });
+  const others = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== null));
+  return {
+    ...others, // anything else has no V1 counterpart: the strict schema refuses it rather than drop it
+    initial_message: { role: 'user', content },
+    ...(conversation_instructions ? { system_message_suffix: conversation_instructions } : {}),
+    ...(repository ? { selected_repository: repository } : {}),
+    ...(repository && selected_branch ? { selected_branch } : {}),
+    ...(repository && git_provider ? { git_provider } : {}),
+  };
+}

@@ -1,0 +1,79 @@
+// Settings on a V1 server (/api/v1/settings). A save sends only the change, as a diff the server deep-merges;
+// the server answers 200 even for keys it drops, so every save is read back and a field it did not keep is an
+// error the person sees, never a silent loss. Secrets are sent only when set or cleared ("" clears).
+import type { SettingsApi, SettingsUpdater } from '../client';
+import { clientValidation, expectOk, isSettingsNotFound, readAnswer } from '../http/answers';
+import { BadResponseError, NotKeptError, type RequestInfo } from '../http/errors';
+import type { CallOptions, Transport } from '../http/transport';
+import { SerialQueue } from '../serialQueue';
+import { Incoming, Outgoing, SECRET_SETTING_FIELDS, type LoadedSettings, type Settings, type SettingsField } from '../v0/schemas';
+import type { SettingsChange } from '../v0/settingsBody';
+import { V1Settings } from './schemas';
+import { V1_UNSUPPORTED, fromV1, toV1Body } from './settingsMapping';
+
+const SETTINGS = '/api/v1/settings';
+const SECRETS = new Set<string>(SECRET_SETTING_FIELDS);
+
+export class V1SettingsApi implements SettingsApi {
+  readonly unsupportedFields = V1_UNSUPPORTED;
+  private readonly updates = new SerialQueue();
+
+  constructor(private readonly transport: Transport) {}
+
+  async loadSettings(call?: CallOptions): Promise<LoadedSettings | null> {
+    const answer = await this.transport.send('GET', SETTINGS, undefined, call);
+    if (isSettingsNotFound(answer)) return null;
+    const parsed = Incoming.LoadedSettings.safeParse(fromV1(readAnswer(answer, V1Settings)));
+    if (!parsed.success) throw new BadResponseError(answer.request, `unexpected settings: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  }
+
+  async storeSettings(settings: Settings, call?: CallOptions): Promise<void> {
+    await this.updates.run(() => this.save(settings, call));
+  }
+
+  updateSettings(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null> {
+    return this.updates.run(async () => this.save(typeof change === 'function' ? change(await this.loadSettings(call)) : change, call));
+  }
+
+  private async save(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null> {
+    const request = this.requestInfo('POST');
+    const sent = withoutKeptSecrets(change);
+    const checked = Outgoing.Settings.safeParse(sent);
+    if (!checked.success) throw clientValidation(request, checked.error.issues);
+    const { body, unsupported } = toV1Body(sent);
+    if (unsupported.length) throw new NotKeptError(request, unsupported);
+    expectOk(await this.transport.send('POST', SETTINGS, body, call));
+    const stored = await this.loadSettings(call);
+    const lost = Object.entries(sent).filter(([field, value]) => !kept(field as SettingsField, value, stored));
+    if (lost.length) throw new NotKeptError(request, lost.map(([field]) => field));
+    return stored;
+  }
+
+  private requestInfo(method: string): RequestInfo {
+    return { method, path: SETTINGS, baseUrl: this.transport.baseUrl };
+  }
+}
+
+/** A secret left null or absent is kept by not sending it; "" clears it, a value sets it. */
+function withoutKeptSecrets(change: SettingsChange): SettingsChange {
+  return Object.fromEntries(Object.entries(change).filter(([field, value]) =>
+    value !== undefined && !(SECRETS.has(field) && value === null))) as SettingsChange;
+}
+
+/** Whether the read-back holds what was sent. Secrets show only as flags; the sandbox key not at all. */
+function kept(field: SettingsField, sent: unknown, stored: LoadedSettings | null): boolean {
+  if (!stored) return false;
+  if (field === 'llm_api_key') return stored.llm_api_key_set === (sent !== '');
+  if (field === 'search_api_key') return stored.search_api_key_set === (sent !== '');
+  if (field === 'sandbox_api_key') return true;
+  const got: unknown = stored[field];
+  if (isUnset(sent) && isUnset(got)) return true;
+  // The server reports no base URL where the one sent is the model provider's own default.
+  if (field === 'llm_base_url' && isUnset(got)) return true;
+  return JSON.stringify(got) === JSON.stringify(sent);
+}
+
+function isUnset(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}

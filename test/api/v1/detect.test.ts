@@ -1,0 +1,68 @@
+// Which API a server speaks, from its /openapi.json or, without one, from its settings routes.
+import assert from 'node:assert/strict';
+import type * as http from 'node:http';
+import { after, describe, it } from 'node:test';
+import { detectServerApi } from '../../../src/api/detect';
+import { UnsupportedServerError } from '../../../src/api/http/errors';
+import { Transport } from '../../../src/api/http/transport';
+import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
+
+const servers: LoopbackServer[] = [];
+after(() => Promise.all(servers.map((s) => s.close())));
+
+type Routes = Record<string, { status: number; body: unknown; html?: boolean }>;
+
+async function serverWith(routes: Routes): Promise<Transport> {
+  const server = await startLoopbackServer((req: http.IncomingMessage, res: http.ServerResponse) => {
+    const route = routes[req.url ?? ''] ?? { status: 404, body: { detail: 'Not Found' } };
+    res.writeHead(route.status, { 'content-type': route.html ? 'text/html' : 'application/json' });
+    res.end(route.html ? String(route.body) : JSON.stringify(route.body));
+  });
+  servers.push(server);
+  return new Transport({ baseUrl: server.url, fetch: (url, init) => fetch(url, init), getApiKey: async () => 'k', timeoutMs: 5000 });
+}
+
+const spec = (version: string, ...paths: string[]) => ({ status: 200, body: { info: { version }, paths: Object.fromEntries(paths.map((p) => [p, {}])) } });
+
+describe('detectServerApi', () => {
+  it('0.54: V0 settings and conversations', async () => {
+    const api = await detectServerApi(await serverWith({ '/openapi.json': spec('0.54.0', '/api/settings', '/api/conversations') }));
+    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0' });
+  });
+
+  it('1.6: V0 settings beside V1 conversations (V1 wins where both are listed)', async () => {
+    const api = await detectServerApi(await serverWith({
+      '/openapi.json': spec('1.6.0', '/api/settings', '/api/conversations', '/api/v1/app-conversations'),
+    }));
+    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1' });
+  });
+
+  it('1.11: V1 only', async () => {
+    const api = await detectServerApi(await serverWith({ '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations') }));
+    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1' });
+  });
+
+  it('an openapi.json without either API: not a server this extension speaks to, naming its version', async () => {
+    const transport = await serverWith({ '/openapi.json': spec('9.9.9', '/api/other') });
+    await assert.rejects(detectServerApi(transport), (e: unknown) => e instanceof UnsupportedServerError && e.version === '9.9.9');
+  });
+
+  it('HTML at 200 for openapi.json: the settings routes decide (a refused key counts as the route being there)', async () => {
+    const api = await detectServerApi(await serverWith({
+      '/openapi.json': { status: 200, body: '<html>app</html>', html: true },
+      '/api/v1/settings': { status: 401, body: { detail: 'Unauthorized' } },
+    }));
+    assert.deepEqual(api, { version: undefined, settings: 'v1', conversations: 'v1' });
+  });
+
+  it('no openapi.json: a V0 server known by its "no settings yet" answer', async () => {
+    const api = await detectServerApi(await serverWith({ '/api/settings': { status: 404, body: { error: 'Settings not found' } } }));
+    assert.deepEqual(api, { version: undefined, settings: 'v0', conversations: 'v0' });
+  });
+
+  it('HTML everywhere (a web page at the URL): UnsupportedServerError', async () => {
+    const page = { status: 200, body: '<html></html>', html: true };
+    const transport = await serverWith({ '/openapi.json': page, '/api/v1/settings': page, '/api/settings': page });
+    await assert.rejects(detectServerApi(transport), UnsupportedServerError);
+  });
+});

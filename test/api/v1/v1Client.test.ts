@@ -1,0 +1,130 @@
+// The V1 adapters against a loopback server answering as a real 1.11.0 does: saves as diffs read back and
+// compared, secrets only when set, a dropped key an error; starts followed through the start task.
+import assert from 'node:assert/strict';
+import type * as http from 'node:http';
+import { after, describe, it } from 'node:test';
+import type { OpenHandsClient } from '../../../src/api/client';
+import { createClient } from '../../../src/api/createClient';
+import { CancelledError, NotKeptError, StartFailedError } from '../../../src/api/http/errors';
+import { Transport } from '../../../src/api/http/transport';
+import { V1ConversationsApi } from '../../../src/api/v1/v1ConversationsApi';
+import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
+import { startTask, v1SettingsAnswer } from '../../support/v1Answers';
+
+const servers: LoopbackServer[] = [];
+after(() => Promise.all(servers.map((s) => s.close())));
+
+interface Exchange { method: string; url: string; body: unknown }
+type Handler = (exchange: Exchange) => { status: number; body: unknown };
+
+async function v1Server(handler: Handler): Promise<{ url: string; exchanges: Exchange[] }> {
+  const exchanges: Exchange[] = [];
+  const server = await startLoopbackServer((req: http.IncomingMessage, res: http.ServerResponse) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+    req.on('end', () => {
+      const exchange = { method: req.method ?? '', url: req.url ?? '', body: text ? JSON.parse(text) as unknown : undefined };
+      exchanges.push(exchange);
+      const answer = handler(exchange);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  servers.push(server);
+  return { url: server.url, exchanges };
+}
+
+const V1 = { version: '1.11.0', settings: 'v1', conversations: 'v1' } as const;
+const options = (baseUrl: string) => ({ baseUrl, fetch: (url: string, init: RequestInit) => fetch(url, init), getApiKey: async () => 'k', timeoutMs: 5000 });
+const clientFor = (url: string): OpenHandsClient => createClient(options(url), V1);
+
+/** A settings store that merges what it knows and, like the real server, drops the rest with a 200. */
+function settingsStore(keeps: (body: Record<string, unknown>) => void): Handler {
+  return ({ method, body }) => (method === 'GET'
+    ? { status: 200, body: current }
+    : (keeps(body as Record<string, unknown>), { status: 200, body: { message: 'Settings stored' } }));
+}
+let current = v1SettingsAnswer();
+
+describe('V1 settings', () => {
+  it('an edit sends only its diff, no untouched secret, and returns the read-back', async () => {
+    current = v1SettingsAnswer();
+    const server = await v1Server(settingsStore((body) => {
+      const diff = body.conversation_settings_diff as Record<string, unknown>;
+      current = { ...current, conversation_settings: { ...(current.conversation_settings as object), ...diff } };
+    }));
+    const stored = await clientFor(server.url).updateSettings({ max_iterations: 42, llm_api_key: null });
+    assert.equal(stored?.max_iterations, 42);
+    const post = server.exchanges.find((e) => e.method === 'POST');
+    assert.deepEqual(post?.body, { conversation_settings_diff: { max_iterations: 42 } });
+    assert.deepEqual(server.exchanges.map((e) => e.method), ['POST', 'GET'], 'the diff needs no fresh load: the save, then the read-back');
+  });
+
+  it('a key the server drops with a 200 is a NotKeptError naming the field, never a silent loss', async () => {
+    current = v1SettingsAnswer();
+    const server = await v1Server(settingsStore(() => undefined));
+    await assert.rejects(clientFor(server.url).updateSettings({ git_user_name: 'bot' }),
+      (e: unknown) => e instanceof NotKeptError && e.fields.join() === 'git_user_name');
+  });
+
+  it('a field V1 has no home for is refused before anything is sent', async () => {
+    const server = await v1Server(settingsStore(() => undefined));
+    await assert.rejects(clientFor(server.url).updateSettings({ enable_solvability_analysis: false }), NotKeptError);
+    assert.ok(!server.exchanges.some((e) => e.method === 'POST'));
+  });
+
+  it('a fresh server has no settings: null', async () => {
+    const server = await v1Server(() => ({ status: 404, body: { error: 'Settings not found' } }));
+    assert.equal(await clientFor(server.url).loadSettings(), null);
+  });
+});
+
+const FAST = { firstMs: 5, maxMs: 20, stallMs: 60_000 };
+const conversations = (url: string, polling = FAST) => new V1ConversationsApi(new Transport(options(url)), polling);
+
+/** A start whose task goes through `statuses`, one per poll. */
+function startServer(statuses: Record<string, unknown>[]): Handler {
+  return ({ method }) => (method === 'POST' ? { status: 200, body: startTask('a'.repeat(32), 'WORKING') } : { status: 200, body: [statuses.length > 1 ? statuses.shift() : statuses[0]] });
+}
+
+describe('V1 conversations', () => {
+  it('follows the start task to READY, telling each step, and sends the V1 start request', async () => {
+    const id = 'b'.repeat(32);
+    const server = await v1Server(startServer([startTask('t', 'WAITING_FOR_SANDBOX'), startTask('t', 'STARTING_CONVERSATION'), startTask('t', 'READY', { app_conversation_id: id })]));
+    const steps: string[] = [];
+    const response = await conversations(server.url).createConversation({
+      initial_user_msg: 'Fix it', image_urls: ['data:image/png;base64,AA=='], repository: 'octo/widgets', selected_branch: 'main',
+      git_provider: 'github', conversation_instructions: 'Run the tests',
+    }, { onProgress: (step) => steps.push(step) });
+    assert.equal(response.conversation_id, id);
+    assert.deepEqual(steps, ['preparing', 'waiting for the sandbox', 'starting the agent']);
+    assert.deepEqual(server.exchanges[0]?.body, {
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Fix it' }, { type: 'image', image_urls: ['data:image/png;base64,AA=='] }] },
+      system_message_suffix: 'Run the tests', selected_repository: 'octo/widgets', selected_branch: 'main', git_provider: 'github',
+    });
+    assert.match(server.exchanges[1]?.url ?? '', /^\/api\/v1\/app-conversations\/start-tasks\?ids=a{32}$/);
+  });
+
+  it('ERROR with an empty detail on a repository start: a StartFailedError that says the likely cause', async () => {
+    const server = await v1Server(startServer([startTask('t', 'ERROR', { detail: '' })]));
+    await assert.rejects(conversations(server.url).createConversation({ initial_user_msg: 'x', repository: 'o/r', git_provider: 'github' }),
+      (e: unknown) => e instanceof StartFailedError && e.withRepository && /no token for the repository's git provider/.test(e.message));
+  });
+
+  it('a task that stays WORKING (the server restarted mid-start) is given up', async () => {
+    const server = await v1Server(startServer([startTask('t', 'WORKING')]));
+    await assert.rejects(conversations(server.url, { ...FAST, stallMs: 100 }).createConversation({ initial_user_msg: 'x' }),
+      (e: unknown) => e instanceof StartFailedError && e.stalled);
+  });
+
+  it('a cancel stops the polling at once', async () => {
+    const server = await v1Server(startServer([startTask('t', 'WORKING')]));
+    const controller = new AbortController();
+    const started = conversations(server.url, { firstMs: 50, maxMs: 50, stallMs: 60_000 }).createConversation({ initial_user_msg: 'x' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 120);
+    await assert.rejects(started, CancelledError);
+    const polls = server.exchanges.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(server.exchanges.length, polls, 'no request after the cancel');
+  });
+});
