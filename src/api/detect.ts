@@ -4,7 +4,7 @@
 // asked directly.
 import type { ApiLine, ServerApi } from './client';
 import { isSettingsNotFound } from './http/answers';
-import { UnsupportedServerError, isRecord } from './http/errors';
+import { BadResponseError, UnsupportedServerError, isRecord } from './http/errors';
 import type { CallOptions, HttpAnswer, Transport } from './http/transport';
 
 const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {
@@ -13,16 +13,28 @@ const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {
 };
 
 export async function detectServerApi(transport: Transport, call?: CallOptions): Promise<ServerApi> {
-  const spec = await transport.send('GET', '/openapi.json', undefined, call);
-  if (spec.status === 200 && spec.isJson && isRecord(spec.body) && isRecord(spec.body.paths)) {
+  const spec = await openApi(transport, call);
+  if (spec?.status === 200 && spec.isJson && isRecord(spec.body) && isRecord(spec.body.paths)) {
     return fromPaths(spec, Object.keys(spec.body.paths), versionOf(spec.body));
   }
-  for (const line of ['v1', 'v0'] as const) {
-    if (routeExists(await transport.send('GET', ROUTES.settings[line], undefined, call))) {
-      return { version: undefined, settings: line, conversations: line };
-    }
+  if (routeExists(await transport.send('GET', ROUTES.settings.v1, undefined, call))) return throughout('v1');
+  const v0 = await transport.send('GET', ROUTES.settings.v0, undefined, call);
+  if (routeExists(v0)) return throughout('v0');
+  throw new UnsupportedServerError(v0.request, undefined);
+}
+
+function throughout(line: ApiLine): ServerApi {
+  return { version: undefined, settings: line, conversations: line };
+}
+
+/** The server's openapi.json, or undefined when it is too large to read (the settings routes decide then). */
+async function openApi(transport: Transport, call?: CallOptions): Promise<HttpAnswer | undefined> {
+  try {
+    return await transport.send('GET', '/openapi.json', undefined, call);
+  } catch (error) {
+    if (error instanceof BadResponseError) return undefined;
+    throw error;
   }
-  throw new UnsupportedServerError(spec.request, undefined);
 }
 
 /** Each operation on the newest API the server lists for it; V1 wins where a server has both. */

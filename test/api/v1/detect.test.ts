@@ -66,3 +66,11 @@ describe('detectServerApi', () => {
     await assert.rejects(detectServerApi(transport), UnsupportedServerError);
   });
 });
+
+describe('detectServerApi with an openapi.json too large to read', () => {
+  it('falls back to the settings routes', async () => {
+    const huge = { status: 200, body: { paths: {}, padding: 'x'.repeat(1100 * 1024) } };
+    const api = await detectServerApi(await serverWith({ '/openapi.json': huge, '/api/v1/settings': { status: 404, body: { error: 'Settings not found' } } }));
+    assert.deepEqual(api, { version: undefined, settings: 'v1', conversations: 'v1' });
+  });
+});
