@@ -9,7 +9,7 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(key: string): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, '..', 'test', 'support', 'standin', 'main.js'), '--port', '0', '--key', key], {
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, '..', 'test', 'support', 'standin', 'main.js'), '--port', '0', '--key', key, '--api', 'v0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@
 # The servers are fresh (empty store) and on 127.0.0.1; K is a random session key:
 #   real 0.54.0                       scripts/openhands/start.sh --key K        (its rate limiter is always on)
 #   real 0.54.0, no key, allow id     scripts/openhands/start.sh --no-auth --allow-set-conversation-id
-#   contract server                   node out/test/support/standin/main.js --port 0 --key K
+#   contract server                   node out/test/support/standin/main.js --port 0 --api v0 --key K
 #   contract server, no key, allow id node out/test/support/standin/main.js --port 0 --allow-set-conversation-id
 #   contract server, rate limit       node out/test/support/standin/main.js --port 0 --key K --rate-limit: only the
 #                                     rate-limit checks
@@ -111,7 +111,7 @@ if [ "$contract" = 1 ]; then
   for config in key allow-id rate-limit; do
     key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
     [ "$config" = allow-id ] && key=''
-    opts=(--port 0)
+    opts=(--port 0 --api v0)
     [ -n "$key" ] && opts+=(--key "$key")
     [ "$config" = allow-id ] && opts+=(--allow-set-conversation-id)
     [ "$config" = rate-limit ] && opts+=(--rate-limit)

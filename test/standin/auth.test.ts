@@ -9,7 +9,7 @@ const UNAUTHORIZED = '{"detail":"Unauthorized"}';
 const KEY = { 'X-Session-API-Key': 'sekret' };
 
 describe('with a session API key', () => {
-  const ctx = serve({ sessionApiKey: 'sekret' });
+  const ctx = serve({ api: 'v0', sessionApiKey: 'sekret' });
 
   for (const [label, headers] of [
     ['missing', {}],
@@ -108,7 +108,7 @@ describe('with a session API key', () => {
 describe('without a session API key', () => {
   for (const sessionApiKey of [undefined, '']) {
     describe(`sessionApiKey ${JSON.stringify(sessionApiKey)}`, () => {
-      const ctx = serve({ sessionApiKey });
+      const ctx = serve({ api: 'v0', sessionApiKey });
 
       it('accepts any header or none', async () => {
         assert.equal((await post(ctx.url, '/api/settings', '{}')).status, 200);

@@ -38,7 +38,7 @@ const CASES: [string, number, string][] = [
 ];
 
 describe('POST /api/conversations validation', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
 
   for (const [body, status, expected] of CASES) {
     it(`${body} -> ${status}`, async () => {
@@ -50,7 +50,7 @@ describe('POST /api/conversations validation', () => {
 });
 
 describe('POST /api/conversations', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
   const withKey = (key = 'sk') => post(ctx.url, '/api/settings', JSON.stringify({ llm_api_key: key }));
 
   it('answers 400 SETTINGS_NOT_FOUND before any settings are stored', async () => {
@@ -142,7 +142,7 @@ describe('POST /api/conversations', () => {
 });
 
 describe('POST /api/conversations with ALLOW_SET_CONVERSATION_ID=1', () => {
-  const ctx = serve({ allowSetConversationId: true });
+  const ctx = serve({ api: 'v0', allowSetConversationId: true });
   const start = (body: string) => post(ctx.url, '/api/conversations', body);
 
   it('keeps a given id; the same id again is STARTING again (no runtime ever initializes here)', async () => {
@@ -172,7 +172,7 @@ describe('conversations in the state file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'contract-'));
     const stateFile = join(dir, 'state.json');
     try {
-      const first = await startContractServer({ stateFile, allowSetConversationId: true });
+      const first = await startContractServer({ api: 'v0', stateFile, allowSetConversationId: true });
       await post(first.url, '/api/conversations', '{"conversation_id":"orphan","repository":""}');
       await post(first.url, '/api/settings', '{"llm_api_key":"sk"}');
       await post(first.url, '/api/conversations', '{"conversation_id":"live","selected_branch":"dev"}');
@@ -182,7 +182,7 @@ describe('conversations in the state file', () => {
       assert.equal(saved.conversations.live.selected_branch, 'dev');
       assert.equal(saved.conversations.live.trigger, 'gui');
 
-      const second = await startContractServer({ stateFile, allowSetConversationId: true });
+      const second = await startContractServer({ api: 'v0', stateFile, allowSetConversationId: true });
       const again = await post(second.url, '/api/conversations', '{"conversation_id":"live"}');
       assert.equal(again.text, '{"status":"ok","conversation_id":"live","message":null,"conversation_status":"STARTING"}');
       await second.close();

@@ -16,7 +16,7 @@ const preflight = (url: string, path: string, origin: string, method = 'POST', r
   });
 
 describe('CORS preflight', () => {
-  const ctx = serve({ sessionApiKey: KEY });
+  const ctx = serve({ api: 'v0', sessionApiKey: KEY });
 
   it('a localhost origin: 200 OK, origin and requested headers echoed, no key needed, no-cache headers', async () => {
     const answer = await preflight(ctx.url, '/api/settings', 'http://localhost:5173', 'POST', 'content-type,x-session-api-key');
@@ -65,7 +65,7 @@ describe('CORS preflight', () => {
 });
 
 describe('CORS on other answers', () => {
-  const ctx = serve({ sessionApiKey: KEY, rateLimit: true });
+  const ctx = serve({ api: 'v0', sessionApiKey: KEY, rateLimit: true });
   const withOrigin = (origin: string, key = KEY) => ({ Origin: origin, 'X-Session-API-Key': key });
 
   it('an allowed origin is echoed with credentials and Vary: Origin, on 200, 401, 404, 405 and 307 alike', async () => {

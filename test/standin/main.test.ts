@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { optionsFromArgs } from '../support/standin/main';
 
 describe('optionsFromArgs', () => {
-  it('defaults to 127.0.0.1:3000 without key, control routes or rate limit', () => {
+  it('defaults to 127.0.0.1:3000, the V1 line, without key, control routes or rate limit', () => {
     assert.deepEqual(optionsFromArgs([], {}), {
       host: '127.0.0.1',
       port: 3000,
@@ -16,11 +16,13 @@ describe('optionsFromArgs', () => {
       allowSetConversationId: false,
       rateLimit: false,
       controlApi: false,
+      api: 'v1',
+      auth: 'session',
     });
   });
 
   it('reads every flag, flags winning over OPENHANDS_DEV_PORT / OPENHANDS_DEV_KEY', () => {
-    const argv = ['--port', '4000', '--key', 'K', '--state', 's.json', '--allow-set-conversation-id', '--rate-limit', '--control'];
+    const argv = ['--port', '4000', '--key', 'K', '--state', 's.json', '--allow-set-conversation-id', '--rate-limit', '--control', '--api', 'mixed', '--auth', 'bearer'];
     assert.deepEqual(optionsFromArgs(argv, { OPENHANDS_DEV_PORT: '5000', OPENHANDS_DEV_KEY: 'E' }), {
       host: '127.0.0.1',
       port: 4000,
@@ -29,6 +31,8 @@ describe('optionsFromArgs', () => {
       allowSetConversationId: true,
       rateLimit: true,
       controlApi: true,
+      api: 'mixed',
+      auth: 'bearer',
     });
     const fromEnv = optionsFromArgs([], { OPENHANDS_DEV_PORT: '5000', OPENHANDS_DEV_KEY: 'E' });
     assert.equal(fromEnv.port, 5000);
@@ -38,6 +42,8 @@ describe('optionsFromArgs', () => {
   it('rejects a bad port and unknown flags', () => {
     assert.throws(() => optionsFromArgs(['--port', 'x'], {}), /invalid port/);
     assert.throws(() => optionsFromArgs(['--nope'], {}));
+    assert.throws(() => optionsFromArgs(['--api', 'v2'], {}), /invalid --api: v2 \(one of v0, mixed, v1\)/);
+    assert.throws(() => optionsFromArgs(['--auth', 'basic'], {}), /invalid --auth/);
   });
 });
 
@@ -54,8 +60,9 @@ describe('main.js', () => {
       });
       child.once('exit', () => reject(new Error(`exited early: ${output}`)));
     });
-    const answer = await fetch(`${url}/api/settings`, { headers: { 'X-Session-API-Key': 'dev-key' } });
+    const answer = await fetch(`${url}/api/v1/settings`, { headers: { 'X-Session-API-Key': 'dev-key' } });
     assert.equal(answer.status, 404);
+    assert.equal(await answer.text(), '{"error":"Settings not found"}');
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
     assert.equal(code, 0);

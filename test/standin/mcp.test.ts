@@ -45,7 +45,7 @@ const CASES: [string, number, string][] = [
 ];
 
 describe('MCP config validation', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
 
   for (const [body, status, expected] of CASES) {
     it(`${body} -> ${status}`, async () => {

@@ -15,7 +15,7 @@ function assertNoCache(headers: Headers): void {
 }
 
 describe('response headers', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
 
   it('JSON answers carry application/json and the no-cache headers', async () => {
     for (const answer of [
@@ -43,7 +43,7 @@ describe('response headers', () => {
 });
 
 describe('rate limit', () => {
-  const ctx = serve({ rateLimit: true });
+  const ctx = serve({ api: 'v0', rateLimit: true });
 
   it('delays requests 11-20 of a second by 1 s and refuses the rest with 429', async () => {
     const started = Date.now();
@@ -67,7 +67,7 @@ describe('rate limit', () => {
   });
 
   it('is off by default', async () => {
-    const server = await startContractServer();
+    const server = await startContractServer({ api: 'v0' });
     try {
       const answers = await Promise.all(Array.from({ length: 25 }, () => get(server.url, '/api/settings')));
       assert.ok(answers.every((a) => a.status === 404));
@@ -78,7 +78,7 @@ describe('rate limit', () => {
 });
 
 describe('faults', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
 
   it('answers status and body instead of the handler, `times` times, then clears itself', async () => {
     ctx.server.setFault({ status: 503, body: '{"oops":1}', times: 2 });
@@ -135,7 +135,7 @@ describe('faults', () => {
 });
 
 describe('request recording', () => {
-  const ctx = serve({ controlApi: true });
+  const ctx = serve({ api: 'v0', controlApi: true });
 
   it('records every /api request in order with headers, raw body and status', async () => {
     await post(ctx.url, '/api/settings', '{"language":"en"}', { 'X-Custom': 'yes' });
@@ -168,7 +168,7 @@ describe('request recording', () => {
 });
 
 describe('control routes', () => {
-  const ctx = serve({ controlApi: true, sessionApiKey: 'sekret' });
+  const ctx = serve({ api: 'v0', controlApi: true, sessionApiKey: 'sekret' });
   const control = async (method: string, route: string, body?: unknown) => {
     const answer = await call(ctx.url, method, `/_test/${route}`, body === undefined ? {} : { body: JSON.stringify(body) });
     assert.equal(answer.status, 200, `${method} ${route}: ${answer.text}`);
@@ -219,7 +219,7 @@ describe('control routes', () => {
   });
 
   describe('when controlApi is off', () => {
-    const plain = serve();
+    const plain = serve({ api: 'v0' });
     it('/_test/* is an unknown route', async () => {
       const answer = await call(plain.url, 'GET', '/_test/requests');
       assert.equal(answer.status, 404);
@@ -233,20 +233,20 @@ describe('state file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'contract-'));
     const stateFile = join(dir, 'state.json');
     try {
-      const first = await startContractServer({ stateFile });
+      const first = await startContractServer({ api: 'v0', stateFile });
       await post(first.url, '/api/settings', '{"llm_api_key":"k","max_iterations":"123456789012345678901234567890","max_budget_per_task":2}');
       first.seedProviderTokens({ gitlab: { token: 'glpat', host: 'gl.example', repositories: ['g/r'] } });
       const before = (await get(first.url, '/api/settings')).text;
       await first.close();
 
-      const second = await startContractServer({ stateFile });
+      const second = await startContractServer({ api: 'v0', stateFile });
       assert.equal((await get(second.url, '/api/settings')).text, before);
       assert.match(before, /"max_iterations":123456789012345678901234567890,.*"max_budget_per_task":2\.0,.*"provider_tokens_set":\{"gitlab":"gl\.example"\}/);
       assert.equal((await post(second.url, '/api/conversations', '{"repository":"x/y"}')).status, 400);
       second.reset();
       await second.close();
 
-      const third = await startContractServer({ stateFile });
+      const third = await startContractServer({ api: 'v0', stateFile });
       assert.equal((await get(third.url, '/api/settings')).status, 404);
       await third.close();
     } finally {
@@ -257,7 +257,7 @@ describe('state file', () => {
 
 describe('close', () => {
   it('returns promptly while a delayed request is pending, and frees the port', async () => {
-    const server = await startContractServer();
+    const server = await startContractServer({ api: 'v0' });
     server.setFault({ delayMs: 60_000 });
     const pending = get(server.url, '/api/settings').catch((e: unknown) => e);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -269,10 +269,10 @@ describe('close', () => {
   });
 
   it('listens on the given host and port, url without a trailing slash', async () => {
-    const probe = await startContractServer();
+    const probe = await startContractServer({ api: 'v0' });
     const port = Number(new URL(probe.url).port);
     await probe.close();
-    const server = await startContractServer({ host: '127.0.0.1', port });
+    const server = await startContractServer({ api: 'v0', host: '127.0.0.1', port });
     try {
       assert.equal(server.url, `http://127.0.0.1:${port}`);
     } finally {

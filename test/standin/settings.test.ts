@@ -7,7 +7,7 @@ import { get, post, serve, settingsBody } from '../support/standin/testClient';
 const STORED = '{"message":"Settings stored"}';
 
 describe('GET /api/settings', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
 
   it('answers 404 {"error":"Settings not found"} before the first POST', async () => {
     const answer = await get(ctx.url, '/api/settings');
@@ -81,7 +81,7 @@ describe('GET /api/settings', () => {
 });
 
 describe('POST /api/settings', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
   const FULL = JSON.stringify({
     language: 'en',
     agent: 'CodeActAgent',

@@ -59,7 +59,7 @@ const CASES: [string, number, string][] = [
 ];
 
 describe('POST /api/settings validation', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
 
   for (const [body, status, expected] of CASES) {
     it(`${JSON.stringify(body)} -> ${status}`, async () => {
@@ -86,7 +86,7 @@ describe('POST /api/settings validation', () => {
 });
 
 describe('POST /api/settings body decoding', () => {
-  const ctx = serve();
+  const ctx = serve({ api: 'v0' });
   const MISSING = '{"detail":[{"type":"missing","loc":["body"],"msg":"Field required","input":null}]}';
   const NOT_A_DICT = (input: string) =>
     `{"detail":[{"type":"model_attributes_type","loc":["body"],"msg":"Input should be a valid dictionary or object to extract fields from","input":${input}}]}`;

@@ -59,7 +59,7 @@ function randomEdit(random: Random): Edit {
 }
 
 let server: ContractServer;
-before(async () => { server = await startContractServer({ sessionApiKey: 'prop-key-0123' }); });
+before(async () => { server = await startContractServer({ api: 'v0', sessionApiKey: 'prop-key-0123' }); });
 after(() => server.close());
 
 describe('settings under random edit sequences', () => {

@@ -50,7 +50,7 @@ function client(options: { key?: string; timeoutMs?: number; baseUrl?: string } 
   });
 }
 
-before(async () => { server = await startContractServer({ sessionApiKey: KEY }); });
+before(async () => { server = await startContractServer({ api: 'v0', sessionApiKey: KEY }); });
 after(() => server.close());
 beforeEach(() => server.reset());
 

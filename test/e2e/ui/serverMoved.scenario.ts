@@ -14,7 +14,7 @@ import { answerDialog, buttonsOf, clickButton, notification, setApiKey, storeSet
 export default scenario('the server moved to another origin: Use <new URL>, confirmed, the key not moved without a yes', async ({ workbench, server, context }) => {
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(machineSettings, 'utf8');
-  const moved = await startContractServer({ host: '127.0.0.3', sessionApiKey: context.sessionApiKey });
+  const moved = await startContractServer({ api: 'v0', host: '127.0.0.3', sessionApiKey: context.sessionApiKey });
   try {
     await storeSettings(server, context);
     await setApiKey(workbench, context);

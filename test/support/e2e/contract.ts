@@ -5,5 +5,5 @@ export type { ContractServer };
 
 /** On a free loopback port, requiring `sessionApiKey`, with the /_test control routes host suites use. */
 export function startE2eContractServer(sessionApiKey: string): Promise<ContractServer> {
-  return startContractServer({ host: '127.0.0.1', port: 0, sessionApiKey, controlApi: true });
+  return startContractServer({ api: 'v0', host: '127.0.0.1', port: 0, sessionApiKey, controlApi: true });
 }

@@ -1,7 +1,8 @@
-// The contract server: a stand-in for an OpenHands 0.54.0 app server answering GET/POST /api/settings and
-// POST /api/conversations exactly as the real one does (see shared/reference/openhands-contract.md and what the
-// real server answered, test/conformance/OBSERVED.md), with /alive, /health and the CORS layer around them, plus
-// test hooks: request recording, injected faults, provider-token seeding and optional /_test/* routes.
+// The contract server: a stand-in for an OpenHands app server of one release line (routes.ts): 0.54.0's
+// GET/POST /api/settings and POST /api/conversations, 1.11.0's /api/v1/settings and /api/v1/app-conversations,
+// or 1.6.0's mix, answering exactly as the real ones do (test/conformance/OBSERVED.md and the V1 suites), with
+// /alive, /health, /openapi.json and the CORS layer around them, plus test hooks: request recording, injected
+// faults, provider-token seeding, start-task timing and optional /_test/* routes.
 import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { ConversationRoutes } from './conversationRoutes';
@@ -9,10 +10,17 @@ import { type ControlTarget, handleControl } from './control';
 import { withCors } from './cors';
 import { type Body, NO_BODY, type Reply, crashReply, decodeBody, detailReply, guard, jsonReply, readBody } from './http';
 import { RateLimiter } from './rateLimit';
-import { getSettings, postSettings } from './settingsRoutes';
+import { type ApiLine, type Route, buildRoutes } from './routes';
+import { type StartTaskTiming } from './startTasks';
 import { type ProviderTokenSeed, ServerState } from './state';
+import { V1ConversationRoutes } from './v1ConversationRoutes';
 
 export type { ProviderTokenSeed } from './state';
+export type { ApiLine } from './routes';
+export type { StartTaskTiming } from './startTasks';
+
+/** How the key is presented: self-hosted servers read X-Session-API-Key, OpenHands Cloud a Bearer token. */
+export type AuthScheme = 'session' | 'bearer';
 
 export interface ContractServerOptions {
   host?: string; // default '127.0.0.1'
@@ -22,6 +30,8 @@ export interface ContractServerOptions {
   rateLimit?: boolean; // default false
   stateFile?: string; // keep settings, tokens and conversations in this JSON file across restarts
   controlApi?: boolean; // serve the /_test/* routes; default false
+  api?: ApiLine; // which release line's routes: default 'v1', the current one
+  auth?: AuthScheme; // default 'session'; 'bearer' takes the key only as `Authorization: Bearer <key>`
 }
 
 /** `status` is 0 while the request is pending, and stays 0 when a fault destroyed the socket. */
@@ -40,7 +50,8 @@ export interface ContractServer {
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void; // what /api/add-git-providers would store
   storedSettings(): Record<string, unknown> | null; // the raw stored object, secrets in clear (for tests)
   setFault(fault: Fault | null): void;
-  reset(): void; // forget settings, tokens, conversations, requests, fault
+  setStartTaskTiming(timing: StartTaskTiming): void; // for the V1 start tasks that follow
+  reset(): void; // forget settings, tokens, conversations, start tasks, requests, fault, timing
   close(): Promise<void>;
 }
 
@@ -65,12 +76,6 @@ export interface Fault {
 // CacheControlMiddleware's headers, on every answer that passes through it.
 const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate, max-age=0', pragma: 'no-cache', expires: '0' };
 
-interface Route {
-  allow: string; // the Allow header of a 405: the methods of the first route registered for the path
-  auth: boolean; // the /api routers depend on the session key; /alive and /health do not
-  methods: Record<string, { body: boolean; run: (body: Body) => Reply }>;
-}
-
 class ContractServerImpl implements ContractServer, ControlTarget {
   readonly requests: RecordedRequest[] = [];
   url = '';
@@ -78,6 +83,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   private readonly state: ServerState;
   private readonly routes: Record<string, Route>;
   private readonly rateLimiter?: RateLimiter;
+  private readonly v1Conversations: V1ConversationRoutes;
   private fault: Fault | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -85,20 +91,8 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     this.state = new ServerState(options.stateFile);
     if (options.rateLimit) this.rateLimiter = new RateLimiter();
     const conversations = new ConversationRoutes(this.state, options.allowSetConversationId ?? false);
-    this.routes = {
-      '/api/settings': {
-        allow: 'GET',
-        auth: true,
-        methods: {
-          GET: { body: false, run: () => getSettings(this.state) },
-          POST: { body: true, run: (body) => postSettings(this.state, body) },
-        },
-      },
-      '/api/conversations': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => conversations.create(body) } } },
-      // server/routes/health.py
-      '/alive': { allow: 'GET', auth: false, methods: { GET: { body: false, run: () => jsonReply(200, { status: 'ok' }) } } },
-      '/health': { allow: 'GET', auth: false, methods: { GET: { body: false, run: () => jsonReply(200, 'OK') } } },
-    };
+    this.v1Conversations = new V1ConversationRoutes(this.state, options.api === 'mixed');
+    this.routes = buildRoutes(options.api ?? 'v1', { state: this.state, conversations, v1Conversations: this.v1Conversations });
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
         // A bug in the double, not a modelled crash: still answer like Starlette, and say so on stderr.
@@ -130,8 +124,13 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     this.fault = fault ? { ...fault } : null;
   }
 
+  setStartTaskTiming(timing: StartTaskTiming): void {
+    this.v1Conversations.setTiming(timing);
+  }
+
   reset(): void {
     this.state.reset();
+    this.v1Conversations.reset();
     this.requests.length = 0;
     this.fault = null;
     this.rateLimiter?.clear();
@@ -215,10 +214,16 @@ class ContractServerImpl implements ContractServer, ControlTarget {
       if ('reply' in decoded) return decoded.reply;
       body = decoded.body;
     }
+    if (route.auth && !this.authorized(headers)) return detailReply(401, 'Unauthorized');
+    return guard(() => endpoint.run(body, target.searchParams));
+  }
+
+  /** Node's HTTP parser strips the whitespace around a header value, as uvicorn's h11 does. */
+  private authorized(headers: IncomingHttpHeaders): boolean {
     const key = this.options.sessionApiKey;
-    // Node's HTTP parser strips the whitespace around a header value, as uvicorn's h11 does.
-    if (route.auth && key && headers['x-session-api-key'] !== key) return detailReply(401, 'Unauthorized');
-    return guard(() => endpoint.run(body));
+    if (!key) return true;
+    if (this.options.auth === 'bearer') return headers.authorization === `Bearer ${key}`;
+    return headers['x-session-api-key'] === key;
   }
 
   private record(req: IncomingMessage, target: string, raw: Buffer): RecordedRequest {

@@ -2,7 +2,7 @@
 // (the VS Code end-to-end suites run the server in another process). No auth, not recorded, not rate limited.
 import { type Reply } from './http';
 import { dumpPyJson } from './pyJson';
-import type { Fault, RecordedRequest } from './contractServer';
+import type { Fault, RecordedRequest, StartTaskTiming } from './contractServer';
 import type { ProviderTokenSeed } from './state';
 
 export interface ControlTarget {
@@ -10,6 +10,7 @@ export interface ControlTarget {
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void;
   storedSettings(): Record<string, unknown> | null;
   setFault(fault: Fault | null): void;
+  setStartTaskTiming(timing: StartTaskTiming): void;
   reset(): void;
 }
 
@@ -37,6 +38,9 @@ export function handleControl(target: ControlTarget, method: string, path: strin
         return OK;
       case 'GET /_test/stored-settings':
         return reply(200, target.storedSettings());
+      case 'POST /_test/start-tasks': // {"readyAfterMs": N} and/or {"fail": "detail"}; {} restores the default
+        target.setStartTaskTiming((parse(raw) ?? {}) as StartTaskTiming);
+        return OK;
       case 'POST /_test/fault':
         target.setFault(parse(raw) as Fault | null);
         return OK;

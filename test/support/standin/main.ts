@@ -1,8 +1,20 @@
 // Runs the contract server by hand: `npm run dev-server -- --port 3000 --key K --control`.
 // usage: node out/test/support/standin/main.js [--port 3000] [--key K] [--state FILE] [--allow-set-conversation-id]
-//        [--rate-limit] [--control]          (env: OPENHANDS_DEV_PORT, OPENHANDS_DEV_KEY)
+//        [--rate-limit] [--control] [--api v0|mixed|v1] [--auth session|bearer]
+//        (env: OPENHANDS_DEV_PORT, OPENHANDS_DEV_KEY)
+// --api picks the release line it serves (routes.ts), default v1 (OpenHands 1.7+); --auth bearer takes the key
+// as `Authorization: Bearer <key>` only, as OpenHands Cloud documents, and refuses X-Session-API-Key.
 import { parseArgs } from 'node:util';
-import { type ContractServerOptions, startContractServer } from './contractServer';
+import { type AuthScheme, type ContractServerOptions, startContractServer } from './contractServer';
+import { API_LINES, type ApiLine } from './routes';
+
+const AUTH_SCHEMES: readonly AuthScheme[] = ['session', 'bearer'];
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`invalid --${name}: ${value} (one of ${allowed.join(', ')})`);
+  return value as T;
+}
 
 export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): ContractServerOptions {
   const { values } = parseArgs({
@@ -14,6 +26,8 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Contrac
       'allow-set-conversation-id': { type: 'boolean' },
       'rate-limit': { type: 'boolean' },
       control: { type: 'boolean' },
+      api: { type: 'string' },
+      auth: { type: 'string' },
     },
   });
   const port = Number(values.port ?? env.OPENHANDS_DEV_PORT ?? 3000);
@@ -26,6 +40,8 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Contrac
     allowSetConversationId: values['allow-set-conversation-id'] ?? false,
     rateLimit: values['rate-limit'] ?? false,
     controlApi: values.control ?? false,
+    api: oneOf<ApiLine>('api', values.api, API_LINES, 'v1'),
+    auth: oneOf<AuthScheme>('auth', values.auth, AUTH_SCHEMES, 'session'),
   };
 }
 
@@ -34,7 +50,9 @@ async function main(): Promise<void> {
   const server = await startContractServer(options);
   // Printed in full on purpose: this is a local test key the developer chose, needed to configure the client.
   console.log(`OpenHands contract server listening on ${server.url}`);
-  console.log(options.sessionApiKey ? `X-Session-API-Key: ${options.sessionApiKey}` : 'no session API key required');
+  const header = options.auth === 'bearer' ? `Authorization: Bearer ${options.sessionApiKey}` : `X-Session-API-Key: ${options.sessionApiKey}`;
+  console.log(options.sessionApiKey ? header : 'no session API key required');
+  console.log(`API line: ${options.api}`);
   const stop = (signal: string) => {
     console.log(`${signal}: stopping`);
     server.close().then(

@@ -212,3 +212,6 @@ export function dumpPyJson(value: unknown): string {
   const entries = value instanceof Map ? [...value.entries()] : Object.entries(value as object);
   return '{' + entries.map(([k, v]) => dumpString(String(k)) + ':' + dumpPyJson(v)).join(',') + '}';
 }
+
+/** A deep copy of a parsed tree (structuredClone would turn PyFloats into plain objects). */
+export const clonePy = (value: PyValue): PyValue => parsePyJson(dumpPyJson(value));

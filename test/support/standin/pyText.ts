@@ -58,7 +58,8 @@ export function shlexSplit(s: string): string[] {
   return words;
 }
 
-function pyRepr(s: string): string {
+/** `repr(str)`: single quotes unless the text holds one and no double quote. */
+export function pyRepr(s: string): string {
   const q = s.includes("'") && !s.includes('"') ? '"' : "'";
   return q + s.replace(/\\/g, '\\\\').replace(new RegExp(q, 'g'), '\\' + q) + q;
 }

@@ -32,6 +32,8 @@ interface StateData {
   /** null = no secrets.json yet, which makes a repository check crash. */
   providerTokens: Partial<Record<Provider, StoredProviderToken>> | null;
   conversations: Record<string, ConversationRecord>;
+  /** V1 settings.json (secrets in clear), as the Python JSON text: it holds floats and key order. */
+  v1Settings: string | null;
 }
 
 // Python ints are unbounded, so a stored int may be a bigint, which JSON cannot hold as is.
@@ -40,7 +42,7 @@ const keepBigInt = (_key: string, value: unknown): unknown => (typeof value === 
 const reviveBigInt = (_key: string, value: unknown): unknown =>
   value !== null && typeof value === 'object' && BIGINT in value ? BigInt((value as Record<string, string>)[BIGINT]) : value;
 
-const emptyState = (): StateData => ({ settings: null, providerTokens: null, conversations: {} });
+const emptyState = (): StateData => ({ settings: null, providerTokens: null, conversations: {}, v1Settings: null });
 
 export class ServerState {
   private data: StateData = emptyState();
@@ -57,6 +59,15 @@ export class ServerState {
 
   set settings(value: Record<string, unknown> | null) {
     this.data.settings = value;
+    this.persist();
+  }
+
+  get v1Settings(): string | null {
+    return this.data.v1Settings;
+  }
+
+  set v1Settings(value: string | null) {
+    this.data.v1Settings = value;
     this.persist();
   }
 

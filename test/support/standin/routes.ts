@@ -1,0 +1,91 @@
+// Which routes the stand-in serves, by OpenHands release line:
+//   v0     0.5x: V0 settings and conversations (openapi.json of 0.54.0)
+//   mixed  1.0-1.6: V0 settings, V0 conversations and the V1 app-conversations (openapi.json of 1.6.0)
+//   v1     1.7+: V1 settings and app-conversations only; the V0 paths answer 404 (openapi.json of 1.11.0)
+import { type ConversationRoutes } from './conversationRoutes';
+import { type Body, type Reply, jsonReply } from './http';
+import { recordedText } from './recorded';
+import { getSettings, postSettings } from './settingsRoutes';
+import { type ServerState } from './state';
+import { type V1ConversationRoutes } from './v1ConversationRoutes';
+import { agentSchema, conversationSchema, getV1Settings, postV1Settings } from './v1SettingsRoutes';
+
+export const API_LINES = ['v0', 'mixed', 'v1'] as const;
+export type ApiLine = (typeof API_LINES)[number];
+
+export interface Endpoint {
+  body: boolean;
+  run: (body: Body, query: URLSearchParams) => Reply;
+}
+
+export interface Route {
+  allow: string; // the Allow header of a 405: the methods of the first route registered for the path
+  auth: boolean; // the /api routers depend on the session key; /alive, /health and /openapi.json do not
+  methods: Record<string, Endpoint>;
+}
+
+const OPENAPI: Record<ApiLine, string> = { v0: 'openapi-0.54.0.json', mixed: 'openapi-1.6.0.json', v1: 'openapi-1.11.0.json' };
+
+const get = (run: Endpoint['run']): Route => ({ allow: 'GET', auth: true, methods: { GET: { body: false, run } } });
+
+export interface RouteParts {
+  state: ServerState;
+  conversations: ConversationRoutes;
+  v1Conversations: V1ConversationRoutes;
+}
+
+function v0Routes({ state, conversations }: RouteParts): Record<string, Route> {
+  return {
+    '/api/settings': {
+      allow: 'GET',
+      auth: true,
+      methods: {
+        GET: { body: false, run: () => getSettings(state) },
+        POST: { body: true, run: (body) => postSettings(state, body) },
+      },
+    },
+    '/api/conversations': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => conversations.create(body) } } },
+  };
+}
+
+const v1SettingsRoutes = ({ state }: RouteParts): Record<string, Route> => ({
+  '/api/v1/settings': {
+    allow: 'GET',
+    auth: true,
+    methods: {
+      GET: { body: false, run: () => getV1Settings(state) },
+      POST: { body: true, run: (body) => postV1Settings(state, body) },
+    },
+  },
+  '/api/v1/settings/agent-schema': get(agentSchema),
+  '/api/v1/settings/conversation-schema': get(conversationSchema),
+});
+
+function v1ConversationRoutes({ v1Conversations: c }: RouteParts): Record<string, Route> {
+  return {
+    '/api/v1/app-conversations': {
+      allow: 'GET',
+      auth: true,
+      methods: {
+        GET: { body: false, run: (_body, query) => c.batch(query) },
+        POST: { body: true, run: (body) => c.start(body) },
+      },
+    },
+    '/api/v1/app-conversations/search': get((_body, query) => c.search(query)),
+    '/api/v1/app-conversations/count': get(() => c.count()),
+    '/api/v1/app-conversations/start-tasks': get((_body, query) => c.startTasks(query)),
+  };
+}
+
+export function buildRoutes(api: ApiLine, parts: RouteParts): Record<string, Route> {
+  const open = (run: Endpoint['run']): Route => ({ allow: 'GET', auth: false, methods: { GET: { body: false, run } } });
+  return {
+    ...(api === 'v1' ? {} : v0Routes(parts)),
+    ...(api === 'v1' ? v1SettingsRoutes(parts) : {}),
+    ...(api === 'v0' ? {} : v1ConversationRoutes(parts)),
+    // server/routes/health.py (app_server/status in 1.7+), and FastAPI's own schema route
+    '/alive': open(() => jsonReply(200, { status: 'ok' })),
+    '/health': open(() => jsonReply(200, 'OK')),
+    '/openapi.json': open(() => ({ status: 200, body: recordedText(OPENAPI[api]), contentType: 'application/json' })),
+  };
+}

@@ -1,0 +1,154 @@
+// /api/v1/app-conversations of OpenHands 1.11.0 (app_conversation/app_conversation_router.py): start (a start
+// task), the start tasks by id, the conversations by id, search and count.
+import { type Body, type Reply, detailReply, jsonReply, validateBody, validationReply } from './http';
+import { type PyDict, parsePyJson } from './pyJson';
+import { pyRepr } from './pyText';
+import { type ServerState } from './state';
+import { DEFAULT_READY_AFTER_MS, type StartTask, type StartTaskTiming, newId, taskJson, token, viewTask } from './startTasks';
+import { type V1ConversationRecord, conversationJson, searchPage } from './v1Conversations';
+import { type StartRequest, startRequestModel } from './v1StartRequest';
+
+const HEX32 = /^[0-9a-f]{32}$/;
+const MIXED_MISSING_REQUEST_FIELDS = new Set(['agent_profile_id', 'secrets']);
+
+/** Python's UUID(text) reduced to its 32 hex digits, or null. */
+function uuidHex(text: string): string | null {
+  const hex = text.replace(/^urn:/, '').replace(/^uuid:/, '').replace(/^\{|\}$/g, '').replace(/-/g, '').toLowerCase();
+  return HEX32.test(hex) ? hex : null;
+}
+
+/** pydantic's uuid_parsing message for a query value that is not a UUID. */
+function uuidProblem(text: string): string {
+  const bad = [...text].findIndex((c) => !/[0-9a-fA-F-]/.test(c));
+  if (bad >= 0) return `invalid character: found \`${text[bad]}\` at ${bad}`;
+  return `invalid length: expected length 32 for simple format, found ${text.length}`;
+}
+
+const missingIds = (): Reply => validationReply([{ type: 'missing', loc: ['query', 'ids'], msg: 'Field required', input: null }]);
+
+export class V1ConversationRoutes {
+  private readonly tasks = new Map<string, StartTask>();
+  private timing: Required<StartTaskTiming> = { readyAfterMs: DEFAULT_READY_AFTER_MS, fail: null };
+  private nextPort = 38000;
+
+  /** `mixed`: 1.6.0, whose start request and conversation have fewer fields, and whose start needs V0 settings. */
+  constructor(
+    private readonly state: ServerState,
+    private readonly mixed = false,
+  ) {}
+
+  setTiming(timing: StartTaskTiming): void {
+    this.timing = { readyAfterMs: timing.readyAfterMs ?? DEFAULT_READY_AFTER_MS, fail: timing.fail ?? null };
+  }
+
+  reset(): void {
+    this.tasks.clear();
+    this.setTiming({});
+  }
+
+  start(body: Body): Reply {
+    const result = validateBody<StartRequest & Record<string, unknown>>(startRequestModel, body);
+    if ('reply' in result) return result.reply;
+    const request = result.value;
+    const created = new Date();
+    const task: StartTask = {
+      id: newId(),
+      created,
+      readyAfterMs: this.timing.readyAfterMs,
+      failure: this.failureOf(request),
+      request: new Map(Object.entries(request).filter(([key]) => !(this.mixed && MIXED_MISSING_REQUEST_FIELDS.has(key)))),
+      sandboxId: request.sandbox_id ?? token(22),
+      agentServerUrl: `http://localhost:${this.nextPort++}`,
+      conversation: null,
+    };
+    if (task.failure === null) task.conversation = this.conversationFor(task, request);
+    this.tasks.set(task.id, task);
+    return jsonReply(200, taskJson(task, false));
+  }
+
+  /** A repository start needs the provider's token; without one the real task ends in ERROR with detail "". */
+  private failureOf(request: StartRequest): string | null {
+    if (this.timing.fail !== null) return this.timing.fail;
+    if (this.mixed && !this.state.settings) return ''; // 1.6.0: `assert settings is not None`, in the log only
+    const provider = request.git_provider as keyof NonNullable<ServerState['providerTokens']> | null;
+    if (request.selected_repository && provider && !this.state.providerTokens?.[provider]) return '';
+    return null;
+  }
+
+  private conversationFor(task: StartTask, request: StartRequest): V1ConversationRecord {
+    return {
+      id: newId(),
+      sandboxId: task.sandboxId,
+      selectedRepository: request.selected_repository,
+      selectedBranch: request.selected_branch,
+      gitProvider: request.git_provider,
+      llmModel: request.llm_model ?? this.settingsModel(),
+      agentServerUrl: task.agentServerUrl,
+      sessionApiKey: token(43),
+      running: (request.initial_message?.content.length ?? 0) > 0,
+      created: new Date(task.created.getTime() + task.readyAfterMs),
+    };
+  }
+
+  /** The LLM model of the stored V1 settings, or the model's default. */
+  private settingsModel(): string {
+    if (this.state.v1Settings === null) return 'gpt-5.5';
+    const settings = parsePyJson(this.state.v1Settings) as PyDict;
+    const llm = (settings.get('agent_settings') as PyDict | undefined)?.get('llm') as PyDict | undefined;
+    const model = llm?.get('model');
+    return typeof model === 'string' ? model : 'gpt-5.5';
+  }
+
+  /** Conversations of the tasks that are READY by now. */
+  private conversations(now = new Date()): V1ConversationRecord[] {
+    return [...this.tasks.values()].filter((t) => t.conversation && viewTask(t, now).status === 'READY').map((t) => t.conversation!);
+  }
+
+  startTasks(query: URLSearchParams): Reply {
+    const ids = query.getAll('ids');
+    if (ids.length === 0) return missingIds();
+    const bad = ids.map((id, i) => [id, i] as const).filter(([id]) => uuidHex(id) === null);
+    if (bad.length) {
+      return validationReply(bad.map(([id, i]) => {
+        const error = uuidProblem(id);
+        return { type: 'uuid_parsing', loc: ['query', 'ids', i], msg: `Input should be a valid UUID, ${error}`, input: id, ctx: { error } };
+      }));
+    }
+    if (ids.length > 100) return detailReply(400, `Cannot request more than 100 start tasks at once, got ${ids.length}`);
+    const now = new Date();
+    return jsonReply(200, ids.map((id) => {
+      const task = this.tasks.get(uuidHex(id)!);
+      return task ? taskJson(task, true, now) : null;
+    }));
+  }
+
+  batch(query: URLSearchParams): Reply {
+    const ids = query.getAll('ids');
+    if (ids.length === 0) return missingIds();
+    if (ids.length >= 100) return detailReply(400, 'Too many ids requested. Maximum is 99.');
+    const invalid = ids.filter((id) => uuidHex(id) === null);
+    if (invalid.length) return detailReply(400, `Invalid UUID format for ids: [${invalid.map(pyRepr).join(', ')}]`);
+    const byId = new Map(this.conversations().map((c) => [c.id, c]));
+    return jsonReply(200, ids.map((id) => {
+      const found = byId.get(uuidHex(id)!);
+      return found ? conversationJson(found, this.mixed) : null;
+    }));
+  }
+
+  search(query: URLSearchParams): Reply {
+    const text = query.get('limit');
+    const limit = text === null ? 100 : Number(text);
+    if (text !== null && !/^\s*[+-]?\d+\s*$/.test(text)) {
+      return validationReply([{ type: 'int_parsing', loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: text }]);
+    }
+    if (limit <= 0) return validationReply([{ type: 'greater_than', loc: ['query', 'limit'], msg: 'Input should be greater than 0', input: text, ctx: { gt: 0 } }]);
+    if (limit > 100) {
+      return validationReply([{ type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 100', input: text, ctx: { le: 100 } }]);
+    }
+    return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), limit, this.mixed));
+  }
+
+  count(): Reply {
+    return jsonReply(200, this.conversations().length);
+  }
+}

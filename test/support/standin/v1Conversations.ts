@@ -1,0 +1,77 @@
+// The app conversations a READY start task leaves behind (AppConversation of 1.11.0), and the search pages over
+// them: newest first, `next_page_id` the next offset as a string.
+import { PyFloat } from './pyJson';
+import { pythonUtcNow } from './v1Models';
+
+export interface V1ConversationRecord {
+  id: string;
+  sandboxId: string;
+  selectedRepository: string | null;
+  selectedBranch: string | null;
+  gitProvider: string | null;
+  llmModel: string | null;
+  agentServerUrl: string;
+  sessionApiKey: string;
+  /** An initial message makes the agent run at once (and then stop on the unreachable LLM). */
+  running: boolean;
+  created: Date;
+}
+
+const EMPTY_METRICS = {
+  model_name: 'default',
+  accumulated_cost: new PyFloat(0),
+  max_budget_per_task: null,
+  accumulated_token_usage: {
+    model: '', prompt_tokens: 0, completion_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0,
+    reasoning_tokens: 0, context_window: 0, per_turn_token: 0, response_id: '',
+  },
+};
+
+// Fields 1.6.0 (the mixed line) does not have yet.
+const NOT_IN_MIXED = ['agent_kind', 'tags', 'acp_server', 'launched_agent_profile'];
+
+/** The conversation as 1.11.0 (or, `mixed`, 1.6.0) answers it; its session_api_key is the agent server's: a secret. */
+export function conversationJson(c: V1ConversationRecord, mixed = false): Record<string, unknown> {
+  const json = conversationFields(c);
+  if (mixed) for (const key of NOT_IN_MIXED) delete json[key];
+  return json;
+}
+
+function conversationFields(c: V1ConversationRecord): Record<string, unknown> {
+  const time = pythonUtcNow(c.created);
+  return {
+    id: c.id,
+    created_by_user_id: null,
+    sandbox_id: c.sandboxId,
+    selected_repository: c.selectedRepository,
+    selected_branch: c.selectedBranch,
+    git_provider: c.gitProvider,
+    title: `Conversation ${c.id.slice(0, 5)}`,
+    trigger: null,
+    pr_number: [],
+    llm_model: c.llmModel,
+    agent_kind: 'openhands',
+    metrics: EMPTY_METRICS,
+    parent_conversation_id: null,
+    sub_conversation_ids: [],
+    public: null,
+    tags: { archiveworkspacepath: '.' },
+    created_at: time,
+    updated_at: time,
+    sandbox_status: 'RUNNING',
+    execution_status: c.running ? 'running' : 'idle',
+    conversation_url: `${c.agentServerUrl}/api/conversations/${c.id}`,
+    session_api_key: c.sessionApiKey,
+    acp_server: null,
+    launched_agent_profile: null,
+  };
+}
+
+/** One search page: `pageId` is the offset the previous page handed out. */
+export function searchPage(all: V1ConversationRecord[], pageId: string | null, limit: number, mixed: boolean): Record<string, unknown> {
+  const sorted = [...all].sort((a, b) => b.created.getTime() - a.created.getTime());
+  const offset = pageId === null ? 0 : Number(pageId) || 0;
+  const items = sorted.slice(offset, offset + limit);
+  const next = offset + limit < sorted.length ? String(offset + limit) : null;
+  return { items: items.map((c) => conversationJson(c, mixed)), next_page_id: next };
+}
