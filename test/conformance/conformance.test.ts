@@ -1,5 +1,6 @@
-// The conformance suite: the same checks against the real OpenHands 0.54.0 server and against our contract
-// server, expecting the answers recorded in OBSERVED.md. Per server, the checks run in this order (the later ones
+// The conformance suite: the same checks against the real OpenHands servers and against our contract server:
+// 0.54.0 and the stand-in's --api v0 for the V0 suites (answers recorded in OBSERVED.md), 1.11.0 and --api v1 for
+// the V1 suites (v1*.suite.ts). Per server, the checks run in this order (the later ones
 // depend on what the earlier ones saved); several servers are checked side by side. The suites live in the
 // *.suite.ts files beside it.
 //
@@ -17,6 +18,9 @@ import { httpSuite, rateLimitSuite } from './http.suite';
 import { settingsSuite } from './settings.suite';
 import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
+import { v1AuthSuite } from './v1Auth.suite';
+import { v1ConversationsSuite } from './v1Conversations.suite';
+import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from './v1Settings.suite';
 
 const targets = targetsFromEnv();
 
@@ -33,6 +37,7 @@ if (targets.length === 0) {
       describe(`${target.name} (${target.baseUrl})`, { concurrency: false }, () => {
         const client = new Client(target);
         if (target.rateLimitOnly) return rateLimitSuite(client);
+        if (target.api === 'v1') return v1Suites(client);
         const state: RunState = { fresh: false };
         authSuite(client);
         freshSuite(client, state);
@@ -46,4 +51,15 @@ if (targets.length === 0) {
       });
     }
   });
+}
+
+/** A V1 server: its own suites, the settings broken on purpose last. */
+function v1Suites(client: Client): void {
+  const state: V1RunState = { fresh: false };
+  v1AuthSuite(client);
+  if (client.target.bearer) return; // the stand-in's Bearer mode: only the key scheme differs
+  v1SettingsSuite(client, state);
+  v1ConversationsSuite(client);
+  rateLimitSuite(client);
+  v1PoisonSuite(client, state);
 }

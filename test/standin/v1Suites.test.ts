@@ -1,0 +1,37 @@
+// The V1 conformance suites (test/conformance/v1*.suite.ts) against an in-process stand-in in each V1 setting,
+// so that `npm run test:unit` holds the stand-in to what the real 1.11.0 answered without a Python server.
+import { after, before, describe } from 'node:test';
+import { type ContractServer, startContractServer } from '../support/standin/contractServer';
+import { Client, type Target } from '../conformance/target';
+import { v1AuthSuite } from '../conformance/v1Auth.suite';
+import { v1ConversationsSuite } from '../conformance/v1Conversations.suite';
+import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from '../conformance/v1Settings.suite';
+
+function standIn(name: string, bearer: boolean): Target {
+  let server: ContractServer | undefined;
+  before(async () => {
+    server = await startContractServer({ api: 'v1', sessionApiKey: 'v1-key', auth: bearer ? 'bearer' : 'session' });
+  });
+  after(() => server?.close());
+  const target: Target = {
+    name, apiKey: 'v1-key', allowsConversationId: false, rateLimited: false, rateLimitOnly: false, api: 'v1', bearer,
+    get baseUrl() {
+      if (!server) throw new Error('not started');
+      return server.url;
+    },
+  };
+  return target;
+}
+
+describe('stand-in --api v1: the V1 conformance suites', { concurrency: false }, () => {
+  const client = new Client(standIn('v1', false));
+  const state: V1RunState = { fresh: false };
+  v1AuthSuite(client);
+  v1SettingsSuite(client, state);
+  v1ConversationsSuite(client);
+  v1PoisonSuite(client, state);
+});
+
+describe('stand-in --api v1 --auth bearer: the key checks', { concurrency: false }, () => {
+  v1AuthSuite(new Client(standIn('bearer', true)));
+});
