@@ -80,6 +80,8 @@ export function v1SettingsSuite(client: Client, state: V1RunState): void {
         pydantic400('agent', 'openhands.llm.temperature', 'Input should be a valid number, unable to parse string as a number', 'float_parsing', "'hot'", 'str')],
       ['max_iterations "abc"', '{"conversation_settings_diff":{"max_iterations":"abc"}}', 400,
         pydantic400('ConversationSettings', 'max_iterations', 'Input should be a valid integer, unable to parse string as an integer', 'int_parsing', "'abc'", 'str')],
+      ['max_iterations -1', '{"conversation_settings_diff":{"max_iterations":-1}}', 400,
+        pydantic400('ConversationSettings', 'max_iterations', 'Input should be greater than or equal to 1', 'greater_than_equal', '-1', 'int')],
       ['condenser.max_size "big"', '{"agent_settings_diff":{"condenser":{"max_size":"big"}}}', 400,
         pydantic400('agent', 'openhands.condenser.llm_summarizing.max_size', 'Input should be a valid integer, unable to parse string as an integer', 'int_parsing', "'big'", 'str')],
       ['security_analyzer 5', '{"conversation_settings_diff":{"security_analyzer":5}}', 400,

@@ -12,6 +12,8 @@ export interface FieldRule {
   nullable: boolean;
   /** A Literal field's values. */
   choices?: string[];
+  /** `Field(ge=...)`. */
+  min?: number;
 }
 
 export class PydanticError extends Error {
@@ -61,7 +63,11 @@ export function coerce(rule: FieldRule, value: PyValue): PyValue | Failure {
   const validate = rule.choices?.length ? literal(rule.choices) : VALIDATORS[rule.kind];
   const errors: ErrorDetail[] = [];
   const taken = validate(value, [], errors);
-  return taken === INVALID ? { failure: errors[0] } : (taken as PyValue);
+  if (taken === INVALID) return { failure: errors[0] };
+  if (rule.min !== undefined && typeof taken === 'number' && taken < rule.min) {
+    return { failure: { type: 'greater_than_equal', loc: [], msg: `Input should be greater than or equal to ${rule.min}`, input: value } };
+  }
+  return taken as PyValue;
 }
 
 export const isFailure = (value: PyValue | Failure): value is Failure =>

@@ -66,13 +66,17 @@ export class V1ConversationRoutes {
     return jsonReply(200, taskJson(task, false));
   }
 
-  /** A repository start needs the provider's token; without one the real task ends in ERROR with detail "". */
+  /**
+   * A repository start needs a provider token (the named provider's, or any when none is named); without one the
+   * real task ends in ERROR with detail "", the cause only in the server log.
+   */
   private failureOf(request: StartRequest): string | null {
     if (this.timing.fail !== null) return this.timing.fail;
-    if (this.mixed && !this.state.settings) return ''; // 1.6.0: `assert settings is not None`, in the log only
-    const provider = request.git_provider as keyof NonNullable<ServerState['providerTokens']> | null;
-    if (request.selected_repository && provider && !this.state.providerTokens?.[provider]) return '';
-    return null;
+    if (this.mixed && !this.state.settings) return ''; // 1.6.0: `assert settings is not None`
+    if (!request.selected_repository) return null;
+    const tokens = this.state.providerTokens ?? {};
+    const provider = request.git_provider as keyof typeof tokens | null;
+    return (provider ? tokens[provider] : Object.keys(tokens).length > 0) ? null : '';
   }
 
   private conversationFor(task: StartTask, request: StartRequest): V1ConversationRecord {

@@ -73,7 +73,15 @@ let agentRules: ReturnType<typeof rulesOf> | undefined;
 let conversationRules: ReturnType<typeof rulesOf> | undefined;
 // The agent schema's choices are suggestions (free strings are kept); the conversation's are Literals.
 export const agentFieldRules = () => (agentRules ??= rulesOf(AGENT_SCHEMA, false));
-export const conversationFieldRules = () => (conversationRules ??= rulesOf(CONVERSATION_SCHEMA, true));
+export function conversationFieldRules(): ReturnType<typeof rulesOf> {
+  if (!conversationRules) {
+    conversationRules = rulesOf(CONVERSATION_SCHEMA, true);
+    // ConversationSettings.max_iterations is Field(ge=1); the schema does not say so.
+    const iterations = conversationRules.get('max_iterations');
+    if (iterations) iterations.min = 1;
+  }
+  return conversationRules;
+}
 
 /** A leaf the schema does not publish: typed by its default (a None default takes anything). */
 export function ruleFromDefault(value: PyValue): FieldRule {

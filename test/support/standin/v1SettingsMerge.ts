@@ -8,6 +8,8 @@ import { NOT_SET_DIRECTLY, agentFieldRules, conversationFieldRules, ruleFromDefa
 /** Anything but a ValueError inside the route: its own 500 "Something went wrong storing settings". */
 export class StoreFailure extends Error {}
 
+/** How /users/me shows a secret; search_api_key keeps it literally, llm.api_key takes it as a clear. */
+const MASK = '**********';
 const AGENT_TITLE = 'tagged-union[OpenHandsAgentSettings,LLMAgentSettings,ACPAgentSettings]';
 // Nested models by field, for pydantic's model_type message; the others were not seen refused.
 const MODEL_NAMES: Record<string, string> = { llm: 'LLM' };
@@ -89,6 +91,7 @@ export function applyPayload(settings: PyDict, payload: PyDict, existed: boolean
   }
   const llm = (settings.get('agent_settings') as PyDict).get('llm') as PyDict;
   if (llm.get('base_url') === '') llm.set('base_url', null); // resolve_llm_base_url: '' clears it
+  if (llm.get('api_key') === MASK) llm.set('api_key', null); // the mask sent back clears the key (OBSERVED-V1 3.3)
   if (!existed) return;
   // store_settings keeps these when the payload left them None.
   if (!payload.has('search_api_key') && settings.get('search_api_key') === null) settings.set('search_api_key', previous.get('search_api_key') ?? null);
