@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# Runs the conformance suite (test/conformance) against the real OpenHands 0.54.0 server and against the project's
-# contract server (test/support/standin), each in two configurations, as one node test run: the output ends with the test
-# runner's summary (TAP), and the exit status is the run's. `npm run test:openhands` runs this.
+# Runs the conformance suite (test/conformance) against real OpenHands servers and against the project's contract
+# server (test/support/standin), as one node test run: the output ends with the test runner's summary (TAP), and
+# the exit status is the run's. `npm run test:openhands` runs this.
 #
-#   scripts/openhands/conformance.sh                   provision (if needed), compile, all four servers
-#   scripts/openhands/conformance.sh --contract-only   only the contract server: no Python, a few seconds
-#   scripts/openhands/conformance.sh --real-only       only the real server
+#   scripts/openhands/conformance.sh                   provision (if needed), compile, every server below
+#   scripts/openhands/conformance.sh --contract-only   only the contract servers: no Python, a few seconds
+#   scripts/openhands/conformance.sh --real-only       only the real servers
+#   --v0-only / --v1-only                              only the V0 (0.54.0) or the V1 (1.11.0) servers
 #   --no-compile                                       out/ is already built (`npm run compile-tests`)
 #
-# The servers are fresh (empty store) and on 127.0.0.1; K is a random session key:
+# The servers are fresh (empty store) and on 127.0.0.1; K is a random session key. V0 suites (0.54.0's API):
 #   real 0.54.0                       scripts/openhands/start.sh --key K        (its rate limiter is always on)
 #   real 0.54.0, no key, allow id     scripts/openhands/start.sh --no-auth --allow-set-conversation-id
 #   contract server                   node out/test/support/standin/main.js --port 0 --api v0 --key K
-#   contract server, no key, allow id node out/test/support/standin/main.js --port 0 --allow-set-conversation-id
-#   contract server, rate limit       node out/test/support/standin/main.js --port 0 --key K --rate-limit: only the
-#                                     rate-limit checks
+#   contract server, no key, allow id node out/test/support/standin/main.js --port 0 --api v0 --allow-set-conversation-id
+#   contract server, rate limit       node out/test/support/standin/main.js --port 0 --api v0 --key K --rate-limit:
+#                                     only the rate-limit checks
+# V1 suites (1.7+'s API, test/conformance/v1*.suite.ts):
+#   real 1.11.0                       scripts/openhands/start-v1.sh --key K (RUNTIME=process: its starts spawn agent
+#                                     servers, which stop.sh ends too)
+#   contract server, V1               node out/test/support/standin/main.js --port 0 --api v1 --key K
+#   contract server, V1, Bearer       node out/test/support/standin/main.js --port 0 --api v1 --auth bearer --key K:
+#                                     only the key checks (OpenHands Cloud's scheme; no real Cloud is reachable)
 # The contract servers run the other checks without their optional limiter, so nothing needs pacing there (the
 # limiter allows 10 requests a second: paced for it, the suite takes ~25 s a server instead of ~3 s).
 # The servers are checked side by side; each server's checks run in order. Every server started here is
@@ -24,15 +31,19 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 cd "$REPO"
-# The suite is written against 0.54.0: provision.sh and start.sh use this version's venv whatever the caller has set.
+# The V0 suites are written against 0.54.0, the V1 suites against 1.11.0: each server gets its own version's
+# venv, whatever the caller has set.
 export OPENHANDS_VERSION=0.54.0
+V1_VERSION=1.11.0
 
-compile=1 real=1 contract=1
+compile=1 real=1 contract=1 v0=1 v1=1
 for arg in "$@"; do
   case "$arg" in
     --no-compile) compile=0 ;;
     --contract-only) real=0 ;;
     --real-only) contract=0 ;;
+    --v0-only) v1=0 ;;
+    --v1-only) v0=0 ;;
     *) echo "conformance.sh: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -58,7 +69,8 @@ trap 'exit 143' TERM
 
 if [ "$real" = 1 ]; then
   t=$(now_ms)
-  "$HERE/provision.sh" >/dev/null
+  [ "$v0" = 1 ] && "$HERE/provision.sh" >/dev/null
+  [ "$v1" = 1 ] && OPENHANDS_VERSION=$V1_VERSION "$HERE/provision.sh" >/dev/null
   log "provisioned in $(( $(now_ms) - t )) ms"
 fi
 if [ "$compile" = 1 ]; then
@@ -69,38 +81,47 @@ fi
 [ -f out/test/conformance/conformance.test.js ] && [ -f out/test/support/standin/main.js ] \
   || { log "out/ has no compiled suite or contract server: run npm run compile-tests"; exit 1; }
 
-# target NAME URL KEY ALLOWS_ID RATE_LIMITED RATE_LIMIT_ONLY: one CONFORMANCE_TARGETS entry (the values are URLs,
-# hex keys, booleans and fixed names: nothing to escape).
+# target NAME URL KEY ALLOWS_ID RATE_LIMITED RATE_LIMIT_ONLY [API [BEARER]]: one CONFORMANCE_TARGETS entry (the
+# values are URLs, hex keys, booleans and fixed names: nothing to escape).
 target() {
-  printf '{"name":"%s","baseUrl":"%s","apiKey":"%s","allowsConversationId":%s,"rateLimited":%s,"rateLimitOnly":%s}\n' \
-    "$@" >>"$work/targets"
+  printf '{"name":"%s","baseUrl":"%s","apiKey":"%s","allowsConversationId":%s,"rateLimited":%s,"rateLimitOnly":%s,"api":"%s","bearer":%s}\n' \
+    "$1" "$2" "$3" "$4" "$5" "$6" "${7:-v0}" "${8:-false}" >>"$work/targets"
 }
 
 if [ "$real" = 1 ]; then
-  # Both real servers start at once: each takes 6-18 s to import the app.
+  # The real servers start at once: each takes 6-18 s to import the app (up to ~35 s for 1.11.0 under load).
   t=$(now_ms)
+  configs=()
+  [ "$v0" = 1 ] && configs+=(key allow-id)
+  [ "$v1" = 1 ] && configs+=(v1)
   start_pids=()
-  for config in key allow-id; do
-    opts=()
-    [ "$config" = allow-id ] && opts=(--no-auth --allow-set-conversation-id)
-    "$HERE/start.sh" ${opts[@]+"${opts[@]}"} >"$work/real-$config.env" 2>"$work/real-$config.log" &
+  for config in "${configs[@]}"; do
+    case "$config" in
+      key) cmd=("$HERE/start.sh") ;;
+      allow-id) cmd=("$HERE/start.sh" --no-auth --allow-set-conversation-id) ;;
+      v1) cmd=("$HERE/start-v1.sh" --version "$V1_VERSION") ;;
+    esac
+    "${cmd[@]}" >"$work/real-$config.env" 2>"$work/real-$config.log" &
     start_pids+=($!)
   done
   failed=0
-  for i in 0 1; do wait "${start_pids[$i]}" || failed=1; done
-  for config in key allow-id; do
-    # A server that did start is stopped on exit, even when the other did not start.
+  for p in "${start_pids[@]}"; do wait "$p" || failed=1; done
+  for config in "${configs[@]}"; do
+    # A server that did start is stopped on exit, even when another did not start.
     dir=$(eval "$(cat "$work/real-$config.env")"; echo "${OPENHANDS_DIR:-}")
     [ -n "$dir" ] && real_dirs+=("$dir")
   done
   if [ "$failed" = 1 ]; then
     log "a real server did not start:"; cat "$work"/real-*.log >&2; exit 1
   fi
-  for config in key allow-id; do
+  for config in "${configs[@]}"; do
     (
       eval "$(cat "$work/real-$config.env")"
-      if [ "$config" = key ]; then target "real 0.54.0" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false
-      else target "real 0.54.0, no key, ALLOW_SET_CONVERSATION_ID=1" "$OPENHANDS_URL" "" true true false; fi
+      case "$config" in
+        key) target "real 0.54.0" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false ;;
+        allow-id) target "real 0.54.0, no key, ALLOW_SET_CONVERSATION_ID=1" "$OPENHANDS_URL" "" true true false ;;
+        v1) target "real $V1_VERSION (V1)" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false v1 ;;
+      esac
     )
   done
   log "real servers answering after $(( $(now_ms) - t )) ms"
@@ -108,13 +129,17 @@ fi
 
 if [ "$contract" = 1 ]; then
   t=$(now_ms)
-  for config in key allow-id rate-limit; do
+  configs=()
+  [ "$v0" = 1 ] && configs+=(key allow-id rate-limit)
+  [ "$v1" = 1 ] && configs+=(v1 v1-bearer)
+  for config in "${configs[@]}"; do
     key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
     [ "$config" = allow-id ] && key=''
-    opts=(--port 0 --api v0)
+    case "$config" in v1*) opts=(--port 0 --api v1) ;; *) opts=(--port 0 --api v0) ;; esac
     [ -n "$key" ] && opts+=(--key "$key")
     [ "$config" = allow-id ] && opts+=(--allow-set-conversation-id)
     [ "$config" = rate-limit ] && opts+=(--rate-limit)
+    [ "$config" = v1-bearer ] && opts+=(--auth bearer)
     : >"$work/contract-$config.log"   # there before the first look at it
     # main.js would take a key from OPENHANDS_DEV_KEY when given none.
     env -u OPENHANDS_DEV_KEY -u OPENHANDS_DEV_PORT node out/test/support/standin/main.js "${opts[@]}" >"$work/contract-$config.log" 2>&1 </dev/null &
@@ -131,6 +156,8 @@ if [ "$contract" = 1 ]; then
       key) target "contract server" "$url" "$key" false false false ;;
       allow-id) target "contract server, no key, --allow-set-conversation-id" "$url" "" true false false ;;
       rate-limit) target "contract server, --rate-limit" "$url" "$key" false true true ;;
+      v1) target "contract server, --api v1" "$url" "$key" false false false v1 ;;
+      v1-bearer) target "contract server, --api v1 --auth bearer" "$url" "$key" false false false v1 true ;;
     esac
   done
   log "contract servers answering after $(( $(now_ms) - t )) ms"
