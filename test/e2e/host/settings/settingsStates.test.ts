@@ -11,13 +11,14 @@ import { connectTo, waitForState } from '../../../support/host/settingsSupport';
 import { contract, e2eContext, serverUrl, testingApi } from '../../../support/host/support';
 import { freePort } from '../../../support/e2e/codeServer';
 
-async function expectWelcome(state: ConnectionState, url: string): Promise<void> {
+/** The description names the server, and its version and API once its openapi.json was read. */
+async function expectWelcome(state: ConnectionState, description: string): Promise<void> {
   const { settings, settingsTree } = await testingApi();
   await waitForState(state);
   assert.deepEqual(settingsTree.getChildren(), [], 'the tree is not empty');
   // VS Code shows a view's welcome content only while the tree is empty and its message is unset.
   assert.ok(!settingsTree.view.message, `the view's message hides the welcome view: ${JSON.stringify(settingsTree.view.message)}`);
-  assert.equal(settingsTree.view.description, url);
+  assert.equal(settingsTree.view.description, description);
   assert.equal(settings.pending.size, 0);
 }
 
@@ -26,6 +27,9 @@ async function lastSettingsRequest() {
   assert.ok(request, 'no request reached the server');
   return request;
 }
+
+/** The stand-in (--api v0) serves 0.54.0's openapi.json, which needs no key, as the real 0.54.0 does. */
+const standIn = (): string => `${serverUrl()} · OpenHands 0.54.0, V0 API`;
 
 /** A loopback port nothing listens on: a free one, bound and released. */
 const closedPort = freePort;
@@ -40,7 +44,7 @@ describe('Settings panel: empty and failure states', () => {
   it('no API key set for a server that needs one', async () => {
     await connectTo(SEEDED_SETTINGS, 'connected');
     await vscode.commands.executeCommand(Command.ClearApiKey);
-    await expectWelcome('noKey', serverUrl());
+    await expectWelcome('noKey', standIn());
     const request = await lastSettingsRequest();
     assert.equal(request.status, 401);
     assert.equal(request.headers['x-session-api-key'], undefined);
@@ -49,7 +53,7 @@ describe('Settings panel: empty and failure states', () => {
   it('a key the server refuses (401)', async () => {
     await connectTo(SEEDED_SETTINGS, 'connected');
     await (await testingApi()).setApiKey('e2e-not-the-session-key');
-    await expectWelcome('unauthorized', serverUrl());
+    await expectWelcome('unauthorized', standIn());
     const request = await lastSettingsRequest();
     assert.equal(request.status, 401);
     assert.equal(request.headers['x-session-api-key'], 'e2e-not-the-session-key');
@@ -80,7 +84,7 @@ describe('Settings panel: empty and failure states', () => {
       const started = Date.now();
       await vscode.commands.executeCommand(Command.RefreshSettings);
       const took = Date.now() - started;
-      await expectWelcome('offline', serverUrl());
+      await expectWelcome('offline', standIn());
       assert.ok(took >= 900 && took < 3500, `the load gave up after ${took} ms, expected about 1 s`);
     } finally {
       await contract.setFault(null);
@@ -92,7 +96,7 @@ describe('Settings panel: empty and failure states', () => {
 
   it('a fresh server without settings (404 on load)', async () => {
     await connectTo(null, 'noSettings');
-    await expectWelcome('noSettings', serverUrl());
+    await expectWelcome('noSettings', standIn());
     const request = await lastSettingsRequest();
     assert.deepEqual([request.method, request.status], ['GET', 404]);
   });
