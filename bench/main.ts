@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction } from '../src/api/client';
+import type { ServerApi } from '../src/api/client';
 import { createClient } from '../src/api/createClient';
 import { Incoming } from '../src/api/v0/schemas';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
@@ -12,6 +13,7 @@ import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
 
 const KEY = 'bench-session-key';
+const V1: ServerApi = { version: undefined, settings: 'v1', conversations: 'v1' };
 const CALLS = 2000;
 const WARMUP = 200;
 
@@ -82,6 +84,30 @@ async function treeBuild(): Promise<number> {
   return median(await timeEach(1000, () => buildSettingsTree(settings)));
 }
 
+const READY_AFTER_MS = 5000;
+
+/**
+ * A V1 start whose task the stand-in makes READY 5 s after the POST: the requests the client sends for it, how
+ * long after READY it returns (at most one poll interval, 1 s), and the requests in the 3 s after it returned.
+ */
+async function v1Start(): Promise<{ requests: number; afterReadyMs: number; idleRequests: number }> {
+  const server = await startServerProcess(KEY, 'v1');
+  try {
+    await undiciFetch(`${server.url}/_test/start-tasks`, { method: 'POST', body: JSON.stringify({ readyAfterMs: READY_AFTER_MS }) });
+    let requests = 0;
+    const counting: FetchFunction = (url, init) => { requests++; return undiciFetch(url, init as never) as unknown as Promise<Response>; };
+    const client = createClient({ baseUrl: server.url, fetch: counting, getApiKey: async () => KEY, timeoutMs: 10_000 }, V1);
+    const started = performance.now();
+    await client.createConversation({ initial_user_msg: 'Fix the failing test' });
+    const afterReadyMs = performance.now() - started - READY_AFTER_MS;
+    const atReady = requests;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return { requests: atReady, afterReadyMs, idleRequests: requests - atReady };
+  } finally {
+    await server.stop();
+  }
+}
+
 function kib(path: string): string {
   return `${(statSync(path).size / 1024).toFixed(1)} KiB`;
 }
@@ -90,6 +116,7 @@ async function main(): Promise<void> {
   const overhead = await clientOverhead();
   const tree = await treeBuild();
   const growth = await heapGrowth();
+  const start = await v1Start();
   const rows: [string, string, string][] = [
     ['dist/extension.js (minified bundle)', kib('dist/extension.js'), '<= 150 KiB'],
     ['dist/openhands-conversations.vsix', kib('dist/openhands-conversations.vsix'), '<= 100 KiB'],
@@ -98,6 +125,9 @@ async function main(): Promise<void> {
     ['client overhead ratio (client / bare)', (overhead.client / overhead.bare).toFixed(3), '<= 1.15'],
     ['settings tree build, median of 1000', `${tree.toFixed(4)} ms`, '<= 1 ms'],
     ['heap growth over 1000 client calls (after warm-up)', `${(growth / 1024).toFixed(0)} KiB`, '<= 2048 KiB'],
+    [`V1 start, READY after ${READY_AFTER_MS / 1000} s: requests (POST + polls)`, String(start.requests), ''],
+    ['V1 start: from READY on the server to the client returning', `${start.afterReadyMs.toFixed(0)} ms`, '<= 1000 ms'],
+    ['V1 start: requests in the 3 s after it returned (idle)', String(start.idleRequests), '0'],
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);

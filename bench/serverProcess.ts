@@ -8,8 +8,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServerProcess(key: string): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, '..', 'test', 'support', 'standin', 'main.js'), '--port', '0', '--key', key, '--api', 'v0'], {
+/** The stand-in serving one OpenHands line (default 0.5x's V0), with its /_test control routes. */
+export function startServerProcess(key: string, api: 'v0' | 'v1' = 'v0'): Promise<ServerProcess> {
+  const args = ['--port', '0', '--key', key, '--api', api, '--control'];
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, '..', 'test', 'support', 'standin', 'main.js'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -5,14 +5,15 @@ import * as assert from 'node:assert/strict';
 import { nextRequest } from '../../support/e2e/requests';
 import { scenario } from '../../support/e2e/scenario';
 import { SECRETS, SEEDED_SETTINGS, fastApi422 } from '../../support/fixtures/settingsFixture';
-import { assertNoSecretInPage, expectOnlyChange, openSeededPanel } from '../../support/ui/settingsPanelUi';
+import { assertNoSecretInPage, expectOnlyChange, openSeededPanel, STAND_IN_API } from '../../support/ui/settingsPanelUi';
 
 const SEEDED_MCP = SEEDED_SETTINGS.mcp_config;
 
 export default [
   scenario("the Settings panel shows a seeded server's values and no secret", async ({ workbench, page, server, context }) => {
     const panel = await openSeededPanel(workbench, page, server, context);
-    assert.equal(await panel.headerDescription(), context.contractUrl);
+    // The server, and once its openapi.json was read, its version and API.
+    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API}`);
     assert.equal(await panel.statusBarItem(), 'OpenHands');
     const expectRows = async (rows: Record<string, string>, level = 2) => {
       const shown: Record<string, string> = {};

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { scenario } from '../../support/e2e/scenario';
 import { SEEDED_SETTINGS } from '../../support/fixtures/settingsFixture';
-import { SettingsPanel, openSeededPanel, until } from '../../support/ui/settingsPanelUi';
+import { SettingsPanel, openSeededPanel, until, STAND_IN_API } from '../../support/ui/settingsPanelUi';
 import { freePort } from '../../support/e2e/codeServer';
 
 const NO_KEY = /needs a session API key/;
@@ -32,7 +32,8 @@ export default [
     await panel.open();
     const noKey = await panel.waitForWelcome(NO_KEY);
     assert.deepEqual(noKey.buttons, ['Set API Key', 'Change Server URL']);
-    assert.equal(await panel.headerDescription(), context.contractUrl);
+    // The server, and once its openapi.json was read, its version and API.
+    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API}`);
     await panel.waitForStatusBar('OpenHands: no API key');
     await workbench.screenshot('no-key');
 
@@ -99,7 +100,8 @@ export default [
       const { prefilled } = await panel.answer('OpenHands: Change Server URL', context.contractUrl);
       assert.equal(prefilled, deadUrl);
       await panel.waitForDescription('Model', 2, SEEDED_SETTINGS.llm_model);
-      assert.equal(await panel.headerDescription(), context.contractUrl);
+      // The server, and once its openapi.json was read, its version and API.
+    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API}`);
 
       // The server drops every connection: Refresh ends offline; once it answers again, Retry brings the values back.
       server.setFault({ destroy: true, pathPrefix: '/api/settings' });

@@ -15,6 +15,9 @@ function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
+
+/** How the Settings view names the run's stand-in, which serves 0.54.0's openapi.json as the real one does. */
+export const STAND_IN_API = 'OpenHands 0.54.0, V0 API';
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
