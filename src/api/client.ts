@@ -27,6 +27,37 @@ export interface SettingsApi {
    * settings and returns the change, for edits that depend on the current value (adding an entry to a list).
    */
   updateSettings(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null>;
+  /**
+   * Every other setting the server keeps, as the server itself describes them (V1 publishes its settings' shape),
+   * with the values of the last load; undefined for a server that publishes none.
+   */
+  loadAdvanced?(call?: CallOptions): Promise<AdvancedSettings | undefined>;
+  /** Sets one advanced setting by its path (e.g. `agent_settings.llm.temperature`), read back like any save. */
+  updateAdvanced?(path: string, value: unknown, call?: CallOptions): Promise<AdvancedSettings | undefined>;
+}
+
+/** One setting of the server's published shape, with where it lives and its current value. */
+export interface AdvancedField {
+  /** Where the value lives in the server's settings, dotted: `agent_settings.llm.temperature`. */
+  readonly path: string;
+  readonly label: string;
+  readonly description: string;
+  readonly valueType: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'unknown';
+  readonly secret: boolean;
+  readonly choices: readonly string[];
+  /** The paths this field applies under; shown beside it. */
+  readonly dependsOn: readonly string[];
+  readonly value: unknown;
+}
+
+export interface AdvancedSection {
+  readonly id: string;
+  readonly label: string;
+  readonly fields: readonly AdvancedField[];
+}
+
+export interface AdvancedSettings {
+  readonly sections: readonly AdvancedSection[];
 }
 
 export interface StartOptions extends CallOptions {

@@ -1,6 +1,6 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
-import type { OpenHandsClient, ServerApi } from './client';
+import type { OpenHandsClient, ServerApi, SettingsApi } from './client';
 import { detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { V0Client } from './v0/v0Client';
@@ -15,7 +15,7 @@ export const V0_SERVER: ServerApi = { version: undefined, settings: 'v0', conver
 export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER): OpenHandsClient {
   const transport = new Transport(options);
   const v0 = new V0Client(transport);
-  const settings = api.settings === 'v1' ? new V1SettingsApi(transport) : v0;
+  const settings: SettingsApi = api.settings === 'v1' ? new V1SettingsApi(transport) : v0;
   const conversations = api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0;
   return {
     baseUrl: transport.baseUrl,
@@ -24,6 +24,10 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     loadSettings: (call) => settings.loadSettings(call),
     storeSettings: (value, call) => settings.storeSettings(value, call),
     updateSettings: (change, call) => settings.updateSettings(change, call),
+    // Only a server that publishes its settings' shape has advanced settings.
+    ...(settings.loadAdvanced && settings.updateAdvanced
+      ? { loadAdvanced: settings.loadAdvanced.bind(settings), updateAdvanced: settings.updateAdvanced.bind(settings) }
+      : {}),
     createConversation: (request, call) => conversations.createConversation(request, call),
   };
 }

@@ -54,3 +54,28 @@ export type StartTask = z.infer<typeof StartTask>;
 
 /** GET /api/v1/app-conversations/start-tasks?ids=…: one entry per id, null for an unknown one. */
 export const StartTaskList = z.array(z.nullable(StartTask));
+
+/** A field as /api/v1/settings/agent-schema and /conversation-schema describe it for a settings UI. */
+export const SchemaField = z.looseObject({
+  key: z.string(),
+  label: z.string(),
+  description: nullable(z.string()),
+  value_type: z.string(),
+  default: z.optional(z.unknown()),
+  prominence: nullable(z.string()),
+  depends_on: nullable(z.array(z.string())),
+  secret: nullable(z.boolean()),
+  choices: nullable(z.array(z.looseObject({ value: z.unknown(), label: z.string() }))),
+  variant: nullable(z.string()),
+});
+export type SchemaField = z.infer<typeof SchemaField>;
+
+export const SettingsSchemaDocument = z.looseObject({
+  sections: z.array(z.looseObject({
+    key: z.string(),
+    label: z.string(),
+    variant: nullable(z.string()),
+    fields: z.array(SchemaField),
+  })),
+});
+export type SettingsSchemaDocument = z.infer<typeof SettingsSchemaDocument>;

@@ -1,13 +1,14 @@
 // Settings on a V1 server (/api/v1/settings). A save sends only the change, as a diff the server deep-merges;
 // the server answers 200 even for keys it drops, so every save is read back and a field it did not keep is an
 // error the person sees, never a silent loss. Secrets are sent only when set or cleared ("" clears).
-import type { SettingsApi, SettingsUpdater } from '../client';
+import type { AdvancedSettings, SettingsApi, SettingsUpdater } from '../client';
 import { clientValidation, expectOk, isSettingsNotFound, readAnswer } from '../http/answers';
 import { BadResponseError, NotKeptError, type RequestInfo } from '../http/errors';
 import type { CallOptions, Transport } from '../http/transport';
 import { SerialQueue } from '../serialQueue';
 import { Incoming, Outgoing, SECRET_SETTING_FIELDS, type LoadedSettings, type Settings, type SettingsField } from '../v0/schemas';
 import type { SettingsChange } from '../v0/settingsBody';
+import { advancedBody, advancedSettings, fetchSchemas, valueAt, type Schemas } from './advancedSettings';
 import { V1Settings } from './schemas';
 import { V1_UNSUPPORTED, fromV1, toV1Body } from './settingsMapping';
 
@@ -17,13 +18,19 @@ const SECRETS = new Set<string>(SECRET_SETTING_FIELDS);
 export class V1SettingsApi implements SettingsApi {
   readonly unsupportedFields = V1_UNSUPPORTED;
   private readonly updates = new SerialQueue();
+  /** The last settings answer as the server sent it: the advanced settings' values. */
+  private stored: Record<string, unknown> | undefined;
+  /** The server's published settings shape, asked once per client (once per connection). */
+  private schemas: Promise<Schemas> | undefined;
 
   constructor(private readonly transport: Transport) {}
 
   async loadSettings(call?: CallOptions): Promise<LoadedSettings | null> {
     const answer = await this.transport.send('GET', SETTINGS, undefined, call);
+    this.stored = undefined;
     if (isSettingsNotFound(answer)) return null;
-    const parsed = Incoming.LoadedSettings.safeParse(fromV1(readAnswer(answer, V1Settings)));
+    this.stored = readAnswer(answer, V1Settings);
+    const parsed = Incoming.LoadedSettings.safeParse(fromV1(this.stored));
     if (!parsed.success) throw new BadResponseError(answer.request, `unexpected settings: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
   }
@@ -34,6 +41,25 @@ export class V1SettingsApi implements SettingsApi {
 
   updateSettings(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null> {
     return this.updates.run(async () => this.save(typeof change === 'function' ? change(await this.loadSettings(call)) : change, call));
+  }
+
+  async loadAdvanced(call?: CallOptions): Promise<AdvancedSettings | undefined> {
+    if (!this.stored) await this.loadSettings(call);
+    if (!this.stored) return undefined;
+    this.schemas ??= fetchSchemas(this.transport, call);
+    this.schemas.catch(() => { this.schemas = undefined; });
+    return advancedSettings(await this.schemas, this.stored);
+  }
+
+  updateAdvanced(path: string, value: unknown, call?: CallOptions): Promise<AdvancedSettings | undefined> {
+    return this.updates.run(async () => {
+      expectOk(await this.transport.send('POST', SETTINGS, advancedBody(path, value), call));
+      await this.loadSettings(call);
+      const got = this.stored && valueAt(this.stored, path);
+      // Secrets come back null whatever is stored; anything else must read back as sent.
+      if (got !== null && JSON.stringify(got) !== JSON.stringify(value)) throw new NotKeptError(this.requestInfo('POST'), [path]);
+      return this.loadAdvanced(call);
+    });
   }
 
   private async save(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null> {

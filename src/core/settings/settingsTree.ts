@@ -1,6 +1,7 @@
 // The settings panel's content, built from a loaded settings object: groups, leaves with their values as
 // descriptions, and the context tokens that decide which actions a leaf offers. Secrets appear only as
 // "set" or "not set": the server never sends their values, and nothing here could show one.
+import type { AdvancedField } from '../../api/client';
 import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/v0/schemas';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { isRemoteEntry, type McpListKey } from './mcpEntries';
@@ -18,6 +19,8 @@ export interface SettingsNode {
   readonly children?: readonly SettingsNode[];
   readonly field?: SettingsField;
   readonly mcp?: { readonly list: McpListKey; readonly index?: number };
+  /** A setting of the server's published shape (the Advanced group). */
+  readonly advanced?: AdvancedField;
 }
 
 export const MCP_LISTS: readonly { readonly key: McpListKey; readonly label: string }[] = [
@@ -30,7 +33,7 @@ const PROVIDER_DOMAINS: Record<string, string> = { github: 'github.com', gitlab:
 const SAVING = ' (saving…)';
 
 /** Fields whose edits have not been confirmed by the server yet, with the value being saved. */
-export type PendingEdits = ReadonlyMap<SettingsField, unknown>;
+export type PendingEdits = ReadonlyMap<string, unknown>;
 
 /** The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config. */
 export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set()): SettingsNode[] {

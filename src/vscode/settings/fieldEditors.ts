@@ -5,12 +5,18 @@ import * as vscode from 'vscode';
 import type { Prompter } from '../../core/platform/prompter';
 import { fieldSpec, parseInput, resetValue, type FieldSpec } from '../../core/settings/settingsFields';
 import type { SettingsNode } from '../../core/settings/settingsTree';
+import { AdvancedEditor } from './advancedEditor';
 import type { SettingsController } from './settingsController';
 
 export class FieldEditors {
-  constructor(private readonly controller: SettingsController, private readonly prompter: Prompter) {}
+  private readonly advanced: AdvancedEditor;
+
+  constructor(private readonly controller: SettingsController, private readonly prompter: Prompter) {
+    this.advanced = new AdvancedEditor(controller, prompter);
+  }
 
   async edit(node?: SettingsNode): Promise<boolean> {
+    if (node?.advanced) return this.advanced.edit(node.advanced);
     const spec = specOf(node);
     const settings = this.controller.settings;
     if (!spec || !settings || spec.kind === 'readonly') return false;
@@ -22,6 +28,7 @@ export class FieldEditors {
   }
 
   async setSecret(node?: SettingsNode): Promise<boolean> {
+    if (node?.advanced?.secret) return this.advanced.setSecret(node.advanced);
     const spec = specOf(node);
     if (spec?.kind !== 'secret') return false;
     const value = (await this.prompter.input({

@@ -3,7 +3,7 @@
 // whole object stored, untouched secrets left out); the panel shows it as saving until the server confirms,
 // and on a refusal the old value comes back and the person is told why.
 import * as vscode from 'vscode';
-import type { SettingsUpdater } from '../../api/client';
+import type { AdvancedField, AdvancedSettings, OpenHandsClient, SettingsUpdater } from '../../api/client';
 import { RedirectError } from '../../api/http/errors';
 import type { LoadedSettings, SettingsField } from '../../api/v0/schemas';
 import type { SettingsChange } from '../../api/v0/settingsBody';
@@ -18,7 +18,8 @@ export class SettingsController extends Disposable {
   readonly onDidChange = this.changed.event;
   private loaded: LoadedSettings | null = null;
   /** The latest edit of each field on its way: an earlier edit of the field ending does not unmark a later one. */
-  private readonly edits = new Map<SettingsField, { readonly value: unknown }>();
+  private readonly edits = new Map<string, { readonly value: unknown }>();
+  private advancedSettings: AdvancedSettings | undefined;
   /** A line for the top of the panel while connected: the note after a save, or why one was refused. */
   private note: string | undefined;
   private loads = 0;
@@ -29,7 +30,10 @@ export class SettingsController extends Disposable {
   }
 
   get settings(): LoadedSettings | null { return this.loaded; }
-  get pending(): ReadonlyMap<SettingsField, unknown> { return new Map([...this.edits].map(([field, edit]) => [field, edit.value])); }
+  /** What is being saved, by field (or an advanced setting's path), with the value being saved. */
+  get pending(): ReadonlyMap<string, unknown> { return new Map([...this.edits].map(([key, edit]) => [key, edit.value])); }
+  /** The server's other settings (V1 publishes them), for the Advanced group. */
+  get advanced(): AdvancedSettings | undefined { return this.advancedSettings; }
   get message(): string | undefined { return this.note; }
 
   /**
@@ -47,8 +51,10 @@ export class SettingsController extends Disposable {
     try {
       const server = await this.session.connect(again);
       const settings = server ? await server.client.loadSettings() : null;
+      const advanced = server && settings ? await this.advancedOf(server.client) : undefined;
       if (load !== this.loads) return;
       this.loaded = settings;
+      this.advancedSettings = advanced;
       this.setState(settings ? 'connected' : 'noSettings');
     } catch (error) {
       if (load !== this.loads) return;
@@ -87,30 +93,58 @@ export class SettingsController extends Disposable {
     }
   }
 
-  private async save(field: SettingsField, change: SettingsChange | SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
+  private save(field: SettingsField, change: SettingsChange | SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
+    return this.track(field, shownValue, label, async (client) => {
+      this.loaded = await client.updateSettings(change);
+      this.advancedSettings = await this.advancedOf(client);
+    }, () => this.save(field, change, shownValue, label));
+  }
+
+  /** Saves one setting of the Advanced group, by its path. */
+  editAdvanced(field: AdvancedField, value: unknown): Promise<boolean> {
+    return this.track(field.path, value, field.label, async (client) => {
+      if (!client.updateAdvanced) throw new Error('This server has no advanced settings.');
+      this.advancedSettings = await client.updateAdvanced(field.path, value);
+    }, () => this.editAdvanced(field, value));
+  }
+
+  /**
+   * Runs a save of `key`, shown as saving until the server confirms. On a refusal nothing was stored: the panel
+   * shows the last value the server confirmed again, and says why, with Retry.
+   */
+  private async track(key: string, shownValue: unknown, label: string, store: (client: OpenHandsClient) => Promise<void>, retry: () => Promise<boolean>): Promise<boolean> {
     const client = this.session.server?.client;
     if (!client) return false;
     const edit = { value: shownValue };
-    this.edits.set(field, edit);
+    this.edits.set(key, edit);
     this.changed.fire();
     try {
-      const settings = await client.updateSettings(change);
-      this.loaded = settings;
+      await store(client);
       this.note = `Saved ${label}. New settings apply to new conversations.`;
-      this.logger.info(`Saved ${field}`);
+      this.logger.info(`Saved ${key}`);
       return true;
     } catch (error) {
-      // Nothing was stored: the panel shows the last value the server confirmed again, and says why.
-      this.logger.warn(`Saving ${field} failed`);
+      this.logger.warn(`Saving ${key} failed`);
       const why = this.logger.redactor.redactText(error instanceof Error ? error.message : String(error));
       this.note = `${label} not saved. ${why}`;
-      void this.errors.show(error, { retry: () => this.save(field, change, shownValue, label) });
+      void this.errors.show(error, { retry });
       return false;
     } finally {
-      if (this.edits.get(field) === edit) this.edits.delete(field);
+      if (this.edits.get(key) === edit) this.edits.delete(key);
       this.changed.fire();
     }
   }
+
+  /** The server's other settings, when it publishes them; a failure to read them leaves the panel without them. */
+  private async advancedOf(client: OpenHandsClient): Promise<AdvancedSettings | undefined> {
+    try {
+      return await client.loadAdvanced?.();
+    } catch (error) {
+      this.logger.warn(`Reading the server's advanced settings failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
 
   private setState(state: ConnectionState): void {
     // Each state has its welcome view, which says what it is; a note about an earlier save would be stale.

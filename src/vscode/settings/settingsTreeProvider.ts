@@ -1,6 +1,7 @@
 // The Settings tree view over the controller's state. Empty unless connected, so that the welcome view for
 // the current state shows; the view's message line carries the note after a save or a refused one.
 import * as vscode from 'vscode';
+import { advancedGroup } from '../../core/settings/advancedTree';
 import { buildSettingsTree, type SettingsNode } from '../../core/settings/settingsTree';
 import { View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
@@ -30,7 +31,10 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   getChildren(node?: SettingsNode): SettingsNode[] {
     if (node) return [...(node.children ?? [])];
     const settings = this.controller.settings;
-    return this.session.state === 'connected' && settings ? buildSettingsTree(settings, this.controller.pending, this.session.server?.client.unsupportedFields) : [];
+    if (this.session.state !== 'connected' || !settings) return [];
+    const { pending, advanced } = this.controller;
+    const tree = buildSettingsTree(settings, pending, this.session.server?.client.unsupportedFields);
+    return advanced ? [...tree, advancedGroup(advanced, pending)] : tree;
   }
 
   getTreeItem(node: SettingsNode): vscode.TreeItem {

@@ -44,9 +44,9 @@ describe('OpenHands lines (detection, V1)', function () {
     });
   }
 
-  it('v1: Configure LLM makes the first save, an edit goes as a diff and is read back, a start is followed to READY', async () => {
+  it('v1: Configure LLM makes the first save, an edit goes as a diff and is read back, so does an advanced one, a start is followed to READY', async () => {
     const server = await connect('v1');
-    const { settings, session, startConversation } = await testingApi();
+    const { settings, session, settingsTree, startConversation } = await testingApi();
     assert.equal(await settings.storeFirstSettings({ llm_model: 'openai/gpt-4o', llm_api_key: 'e2e-v1-llm-key' }), true);
     await waitForState('connected');
     assert.equal(settings.settings?.llm_api_key_set, true);
@@ -55,6 +55,15 @@ describe('OpenHands lines (detection, V1)', function () {
     const posts = server.requests.slice(from).filter((r) => r.method === 'POST');
     assert.deepEqual(posts.map((r) => JSON.parse(r.body) as unknown), [{ conversation_settings_diff: { max_iterations: 42 } }]);
     assert.equal(settings.settings?.max_iterations, 42);
+    const temperature = settings.advanced?.sections.flatMap((s) => s.fields).find((f) => f.path === 'agent_settings.llm.temperature');
+    assert.ok(temperature, 'the Advanced group, built from the server\'s published schema, has the LLM temperature');
+    const roots = await settingsTree.getChildren();
+    assert.ok(roots.some((node) => node.id === 'group:advanced'));
+    const before = server.requests.length;
+    assert.equal(await settings.editAdvanced(temperature, 0.2), true);
+    assert.deepEqual(server.requests.slice(before).filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as unknown),
+      [{ agent_settings_diff: { llm: { temperature: 0.2 } } }]);
+    assert.equal(settings.advanced?.sections.flatMap((s) => s.fields).find((f) => f.path === temperature.path)?.value, 0.2);
     const file = path.join(folderOutsideGit(), 'notes.md');
     fs.writeFileSync(file, 'notes\n');
     const id = await startConversation(vscode.Uri.file(file), 'Summarize the notes');
