@@ -55,7 +55,7 @@ export class ConversationSender {
 
   private async start(server: Server, target: ConversationTarget, message: MessageFields, title: string): Promise<StartedConversation> {
     const response = await vscode.window.withProgress({
-      location: vscode.ProgressLocation.Notification, title: `OpenHands: starting a conversation on ${describeTarget(target)}…`, cancellable: true,
+      location: vscode.ProgressLocation.Notification, title: `OpenHands: starting a conversation on ${describeTarget(target)}`, cancellable: true,
     }, (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
