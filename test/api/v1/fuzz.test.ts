@@ -17,8 +17,8 @@ const V1 = { version: undefined, settings: 'v1', conversations: 'v1' } as const;
 type Operation = 'load' | 'store' | 'update' | 'create';
 
 const STEPS = ['WORKING', 'WAITING_FOR_SANDBOX', 'PREPARING_REPOSITORY', 'STARTING_CONVERSATION', 'SOMETHING_NEW'];
-type Ending = 'ready' | 'error' | 'ready without id' | 'gone' | 'stuck' | 'unknown status' | 'wrong shape';
-const ENDINGS: Ending[] = ['ready', 'ready', 'error', 'ready without id', 'gone', 'stuck', 'unknown status', 'wrong shape'];
+type Ending = 'ready' | 'error' | 'ready without id' | 'gone' | 'stuck' | 'back and forth' | 'unknown status' | 'wrong shape';
+const ENDINGS: Ending[] = ['ready', 'ready', 'error', 'ready without id', 'gone', 'stuck', 'back and forth', 'unknown status', 'wrong shape'];
 
 /** A start task walking through a few steps to its ending, one step a poll. */
 function startTaskScript(random: Random): Valid {
@@ -37,6 +37,7 @@ function startTaskScript(random: Random): Valid {
       case 'ready without id': return [startTask(id, 'READY')];
       case 'gone': return [null];
       case 'stuck': return [startTask(id, steps[steps.length - 1] ?? 'WORKING')];
+      case 'back and forth': return [startTask(id, polls % 2 ? 'WORKING' : 'PREPARING_REPOSITORY')];
       case 'unknown status': return [startTask(id, 'NOT_A_STATUS_YET')];
       case 'wrong shape': return [{ id, status: 7 }];
     }
