@@ -1,7 +1,8 @@
 // Starting a conversation on a V1 server: POST /api/v1/app-conversations answers with a start task, which is
 // followed (GET …/start-tasks?ids=) until READY or ERROR. Polls start fast and back off to at most one a second,
-// far below the server's 10 requests a second; a cancel stops them at once; a task whose status stops moving
-// (it stays WORKING for ever when the server restarted mid-start) is given up.
+// far below the server's 10 requests a second; a cancel stops them at once; a task that reaches no new status
+// for a while is given up (it stays WORKING for ever when the server restarted mid-start; going back to a status
+// it had is no progress either).
 import type { ConversationsApi, StartOptions } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
 import { BadResponseError, StartFailedError, type RequestInfo } from '../http/errors';
@@ -14,7 +15,7 @@ const CONVERSATIONS = '/api/v1/app-conversations';
 export interface Polling {
   readonly firstMs: number;
   readonly maxMs: number;
-  /** How long one status may last before the start is given up. */
+  /** How long the task may go without reaching a status it did not have before, before the start is given up. */
   readonly stallMs: number;
 }
 
@@ -43,6 +44,7 @@ export class V1ConversationsApi implements ConversationsApi {
     const path = `${CONVERSATIONS}/start-tasks?ids=${encodeURIComponent(first.id)}`;
     const info: RequestInfo = { method: 'GET', path, baseUrl: this.transport.baseUrl };
     let task = first;
+    const seen = new Set([first.status]);
     let since = Date.now();
     for (let wait = this.polling.firstMs; ; wait = Math.min(wait * 1.5, this.polling.maxMs)) {
       if (task.status === 'READY' && task.app_conversation_id) return task.app_conversation_id;
@@ -52,7 +54,10 @@ export class V1ConversationsApi implements ConversationsApi {
       await pause(wait, info, call.signal);
       const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList)[0];
       if (!next) throw new BadResponseError(info, 'the server no longer knows the start task');
-      if (next.status !== task.status) since = Date.now();
+      if (!seen.has(next.status)) {
+        seen.add(next.status);
+        since = Date.now();
+      }
       task = next;
     }
   }

@@ -117,6 +117,15 @@ describe('V1 conversations', () => {
       (e: unknown) => e instanceof StartFailedError && e.stalled);
   });
 
+  it('a task that goes back and forth between the same statuses without end is given up too', async () => {
+    let polls = 0;
+    const server = await v1Server(({ method }) => (method === 'POST'
+      ? { status: 200, body: startTask('t', 'WORKING') }
+      : { status: 200, body: [startTask('t', polls++ % 2 ? 'WORKING' : 'PREPARING_REPOSITORY')] }));
+    await assert.rejects(conversations(server.url, { ...FAST, stallMs: 100 }).createConversation({ initial_user_msg: 'x' }, { signal: AbortSignal.timeout(2000) }),
+      (e: unknown) => e instanceof StartFailedError && e.stalled);
+  });
+
   it('a cancel stops the polling at once', async () => {
     const server = await v1Server(startServer([startTask('t', 'WORKING')]));
     const controller = new AbortController();

@@ -48,7 +48,8 @@ export interface ContractServer {
   readonly url: string; // 'http://127.0.0.1:PORT', no trailing slash
   readonly requests: RecordedRequest[]; // every /api request in order (control routes are not recorded)
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void; // what /api/add-git-providers would store
-  storedSettings(): Record<string, unknown> | null; // the raw stored object, secrets in clear (for tests)
+  /** The raw stored object, secrets in clear (for tests): V0's settings, or V1's nested settings.json as JSON. */
+  storedSettings(): Record<string, unknown> | null;
   setFault(fault: Fault | null): void;
   setStartTaskTiming(timing: StartTaskTiming): void; // for the V1 start tasks that follow
   reset(): void; // forget settings, tokens, conversations, start tasks, requests, fault, timing
@@ -117,6 +118,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   }
 
   storedSettings(): Record<string, unknown> | null {
+    if (this.state.v1Settings !== null) return JSON.parse(this.state.v1Settings) as Record<string, unknown>;
     return this.state.settings ? structuredClone(this.state.settings) : null;
   }
 
