@@ -2,12 +2,14 @@
 // save; the Settings view names the version and API. Start Conversation in the workspace's repository: the server
 // has no github token, so its start task ends in ERROR without a reason, as the real one does; the message says
 // the likely cause and offers Start Without Repository and Open Server Settings, no useless Retry. Without the
-// repository the start is followed through its steps, shown in the progress notification, to READY.
+// repository the start is followed through its steps, shown in the progress notification, to READY. The Advanced
+// group shows the server's other settings.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { scenario } from '../../support/e2e/scenario';
 import { startContractServer } from '../../support/standin/contractServer';
+import { SettingsPanel } from '../../support/ui/settingsPanelUi';
 import {
   LLM_MODEL, answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, notification, setApiKey,
 } from '../../support/ui/conversationSteps';
@@ -45,6 +47,15 @@ export default scenario('a V1 server: detected and named, configured, a start wi
     await notification(workbench, `conversation started — ${MESSAGE}`, 60_000);
     await workbench.screenshot('result');
     await clearNotifications(workbench);
+
+    // Every other setting, as the server's published schema describes it (the last scenario of a run: the tree's
+    // expansion is left as it is).
+    const panel = new SettingsPanel(workbench, workbench.page);
+    for (const group of ['LLM', 'Agent']) await panel.setExpanded(group, 1, false);
+    await panel.setExpanded('Advanced', 1, true);
+    await panel.setExpanded('Condenser', 2, true);
+    assert.equal(await panel.description('Max size', 3), '240');
+    await workbench.screenshot('advanced');
     assert.ok(v1.requests.some((r) => r.path.startsWith('/api/v1/app-conversations/start-tasks?ids=')));
     assert.ok(v1.requests.every((r) => !r.path.startsWith('/api/settings') && !r.path.startsWith('/api/conversations')), 'a V0 route was called');
   } finally {
