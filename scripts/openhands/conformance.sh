@@ -6,7 +6,7 @@
 #   scripts/openhands/conformance.sh                   provision (if needed), compile, every server below
 #   scripts/openhands/conformance.sh --contract-only   only the contract servers: no Python, a few seconds
 #   scripts/openhands/conformance.sh --real-only       only the real servers
-#   --v0-only / --v1-only                              only the V0 (0.54.0) or the V1 (1.11.0) servers
+#   --v0-only / --v1-only / --mixed-only               only the V0 (0.54.0), the V1 (1.11.0) or the mixed (1.6.0) servers
 #   --no-compile                                       out/ is already built (`npm run compile-tests`)
 #
 # The servers are fresh (empty store) and on 127.0.0.1; K is a random session key. V0 suites (0.54.0's API):
@@ -22,6 +22,9 @@
 #   contract server, V1               node out/test/support/standin/main.js --port 0 --api v1 --key K
 #   contract server, V1, Bearer       node out/test/support/standin/main.js --port 0 --api v1 --auth bearer --key K:
 #                                     only the key checks (OpenHands Cloud's scheme; no real Cloud is reachable)
+# The mixed line's suites (1.0-1.6: the V0 settings suites and the V1 conversation suite, test/conformance/mixed.suite.ts):
+#   real 1.6.0                        scripts/openhands/start-v1.sh --version 1.6.0 --key K (agent servers too)
+#   contract server, mixed            node out/test/support/standin/main.js --port 0 --api mixed --key K
 # The contract servers run the other checks without their optional limiter, so nothing needs pacing there (the
 # limiter allows 10 requests a second: paced for it, the suite takes ~25 s a server instead of ~3 s).
 # The servers are checked side by side; each server's checks run in order. Every server started here is
@@ -31,19 +34,21 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 cd "$REPO"
-# The V0 suites are written against 0.54.0, the V1 suites against 1.11.0: each server gets its own version's
-# venv, whatever the caller has set.
+# The V0 suites are written against 0.54.0, the V1 suites against 1.11.0, the mixed line's against 1.6.0: each
+# server gets its own version's venv, whatever the caller has set.
 export OPENHANDS_VERSION=0.54.0
 V1_VERSION=1.11.0
+MIXED_VERSION=1.6.0
 
-compile=1 real=1 contract=1 v0=1 v1=1
+compile=1 real=1 contract=1 v0=1 v1=1 mixed=1
 for arg in "$@"; do
   case "$arg" in
     --no-compile) compile=0 ;;
     --contract-only) real=0 ;;
     --real-only) contract=0 ;;
-    --v0-only) v1=0 ;;
-    --v1-only) v0=0 ;;
+    --v0-only) v1=0 mixed=0 ;;
+    --v1-only) v0=0 mixed=0 ;;
+    --mixed-only) v0=0 v1=0 ;;
     *) echo "conformance.sh: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -71,6 +76,7 @@ if [ "$real" = 1 ]; then
   t=$(now_ms)
   [ "$v0" = 1 ] && "$HERE/provision.sh" >/dev/null
   [ "$v1" = 1 ] && OPENHANDS_VERSION=$V1_VERSION "$HERE/provision.sh" >/dev/null
+  [ "$mixed" = 1 ] && OPENHANDS_VERSION=$MIXED_VERSION "$HERE/provision.sh" >/dev/null
   log "provisioned in $(( $(now_ms) - t )) ms"
 fi
 if [ "$compile" = 1 ]; then
@@ -89,17 +95,19 @@ target() {
 }
 
 if [ "$real" = 1 ]; then
-  # The real servers start at once: each takes 6-18 s to import the app (up to ~35 s for 1.11.0 under load).
+  # The real servers start at once: each takes 6-18 s to import the app (up to ~35 s for 1.x under load).
   t=$(now_ms)
   configs=()
   [ "$v0" = 1 ] && configs+=(key allow-id)
   [ "$v1" = 1 ] && configs+=(v1)
+  [ "$mixed" = 1 ] && configs+=(mixed)
   start_pids=()
   for config in "${configs[@]}"; do
     case "$config" in
       key) cmd=("$HERE/start.sh") ;;
       allow-id) cmd=("$HERE/start.sh" --no-auth --allow-set-conversation-id) ;;
       v1) cmd=("$HERE/start-v1.sh" --version "$V1_VERSION") ;;
+      mixed) cmd=("$HERE/start-v1.sh" --version "$MIXED_VERSION") ;;
     esac
     "${cmd[@]}" >"$work/real-$config.env" 2>"$work/real-$config.log" &
     start_pids+=($!)
@@ -121,6 +129,7 @@ if [ "$real" = 1 ]; then
         key) target "real 0.54.0" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false ;;
         allow-id) target "real 0.54.0, no key, ALLOW_SET_CONVERSATION_ID=1" "$OPENHANDS_URL" "" true true false ;;
         v1) target "real $V1_VERSION (V1)" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false v1 ;;
+        mixed) target "real $MIXED_VERSION (mixed)" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false mixed ;;
       esac
     )
   done
@@ -132,10 +141,11 @@ if [ "$contract" = 1 ]; then
   configs=()
   [ "$v0" = 1 ] && configs+=(key allow-id rate-limit)
   [ "$v1" = 1 ] && configs+=(v1 v1-bearer)
+  [ "$mixed" = 1 ] && configs+=(mixed)
   for config in "${configs[@]}"; do
     key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
     [ "$config" = allow-id ] && key=''
-    case "$config" in v1*) opts=(--port 0 --api v1) ;; *) opts=(--port 0 --api v0) ;; esac
+    case "$config" in v1*) opts=(--port 0 --api v1) ;; mixed) opts=(--port 0 --api mixed) ;; *) opts=(--port 0 --api v0) ;; esac
     [ -n "$key" ] && opts+=(--key "$key")
     [ "$config" = allow-id ] && opts+=(--allow-set-conversation-id)
     [ "$config" = rate-limit ] && opts+=(--rate-limit)
@@ -158,6 +168,7 @@ if [ "$contract" = 1 ]; then
       rate-limit) target "contract server, --rate-limit" "$url" "$key" false true true ;;
       v1) target "contract server, --api v1" "$url" "$key" false false false v1 ;;
       v1-bearer) target "contract server, --api v1 --auth bearer" "$url" "$key" false false false v1 true ;;
+      mixed) target "contract server, --api mixed" "$url" "$key" false false false mixed ;;
     esac
   done
   log "contract servers answering after $(( $(now_ms) - t )) ms"

@@ -1,6 +1,7 @@
 // The conformance suite: the same checks against the real OpenHands servers and against our contract server:
 // 0.54.0 and the stand-in's --api v0 for the V0 suites (answers recorded in OBSERVED.md), 1.11.0 and --api v1 for
-// the V1 suites (v1*.suite.ts). Per server, the checks run in this order (the later ones
+// the V1 suites (v1*.suite.ts), and 1.6.0 and --api mixed for the mixed line's: the V0 settings suites and the V1
+// conversation suite, each expecting that line's answers. Per server, the checks run in this order (the later ones
 // depend on what the earlier ones saved); several servers are checked side by side. The suites live in the
 // *.suite.ts files beside it.
 //
@@ -15,6 +16,7 @@ import { clientFreshSuite, clientSuite } from './client.suite';
 import { conversationsSuite } from './conversations.suite';
 import { freshSuite, type RunState } from './fresh.suite';
 import { httpSuite, rateLimitSuite } from './http.suite';
+import { mixedSuites } from './mixed.suite';
 import { settingsSuite } from './settings.suite';
 import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
@@ -38,6 +40,7 @@ if (targets.length === 0) {
         const client = new Client(target);
         if (target.rateLimitOnly) return rateLimitSuite(client);
         if (target.api === 'v1') return v1Suites(client);
+        if (target.api === 'mixed') return mixedSuites(client);
         const state: RunState = { fresh: false };
         authSuite(client);
         freshSuite(client, state);

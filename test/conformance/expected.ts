@@ -1,6 +1,7 @@
-// Answers of the real OpenHands 0.54.0, as recorded in OBSERVED.md, and checks shared by the suites.
+// Answers of the real OpenHands 0.54.0, as recorded in OBSERVED.md (and 1.6.0's settings body, OBSERVED-V1.md §8),
+// and checks shared by the suites.
 import assert from 'node:assert/strict';
-import type { Answer } from './target';
+import type { Answer, ApiLine } from './target';
 
 export const NO_CACHE = 'no-cache, no-store, must-revalidate, max-age=0';
 
@@ -47,12 +48,34 @@ const SETTINGS_DEFAULTS = {
   search_api_key_set: false,
 };
 
-export type SettingsBody = { [K in keyof typeof SETTINGS_DEFAULTS]?: unknown };
+/** 1.6.0 (the mixed line) has five fields more, each right after the one named first here. */
+const MIXED_FIELDS: [after: string, name: string, value: unknown][] = [
+  ['llm_base_url', 'user_version', null],
+  ['mcp_config', 'disabled_skills', null],
+  ['max_budget_per_task', 'condenser_max_size', null],
+  ['git_user_email', 'v1_enabled', true],
+  ['v1_enabled', 'sandbox_grouping_strategy', 'NO_GROUPING'],
+];
 
-/** The exact GET /api/settings text for these values (key order kept, compact like the server's JSON). */
-export function settingsText(values: SettingsBody): string {
-  for (const key of Object.keys(values)) assert.ok(key in SETTINGS_DEFAULTS, `not a settings field: ${key}`);
-  return JSON.stringify({ ...SETTINGS_DEFAULTS, ...values });
+function withMixedFields(v0: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const add = (name: string, value: unknown): void => {
+    out[name] = value;
+    for (const [after, extra, initial] of MIXED_FIELDS) if (after === name) add(extra, initial);
+  };
+  for (const [name, value] of Object.entries(v0)) add(name, value);
+  return out;
+}
+
+const DEFAULTS: Record<'v0' | 'mixed', Record<string, unknown>> = { v0: SETTINGS_DEFAULTS, mixed: withMixedFields(SETTINGS_DEFAULTS) };
+
+export type SettingsBody = Record<string, unknown>;
+
+/** The exact GET /api/settings text of a line for these values (key order kept, compact like the server's JSON). */
+export function settingsText(values: SettingsBody, line: ApiLine = 'v0'): string {
+  const defaults = DEFAULTS[line === 'mixed' ? 'mixed' : 'v0'];
+  for (const key of Object.keys(values)) assert.ok(key in defaults, `not a settings field: ${key}`);
+  return JSON.stringify({ ...defaults, ...values });
 }
 
 /** One FastAPI validation error entry, with its keys in the server's order. */

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { type PyDict, type PyValue, dumpPyJson, parsePyJson } from '../support/standin/pyJson';
 import { recorded } from '../support/standin/recorded';
+import type { ApiLine } from './target';
 
 export const LEGACY_KEYS = (...keys: string[]): string =>
   JSON.stringify({ error: 'Use *_diff nested settings payloads instead of legacy keys', keys });
@@ -18,8 +19,13 @@ export function pydantic400(title: 'agent' | 'ConversationSettings' | 'Settings'
   return JSON.stringify({ error: text });
 }
 
-/** The start task's request echo for an initial text message and nothing else. */
-export const echoedRequest = (text: string): string =>
+/** The start task's request echo for an initial text message and nothing else (1.6.0's has two fields less). */
+export const echoedRequest = (text: string, line: ApiLine = 'v1'): string => {
+  const echo = v1EchoedRequest(text);
+  return line === 'mixed' ? echo.replace('"agent_profile_id":null,', '').replace(',"secrets":null', '') : echo;
+};
+
+const v1EchoedRequest = (text: string): string =>
   '{"sandbox_id":null,"conversation_id":null,"initial_message":{"role":"user","content":[{"cache_prompt":false,"type":"text",' +
   `"text":${JSON.stringify(text)}}],"run":false},"system_message_suffix":null,"processors":null,"llm_model":null,` +
   '"agent_profile_id":null,"selected_repository":null,"selected_branch":null,"git_provider":null,"suggested_task":null,' +
@@ -29,7 +35,12 @@ export const echoedRequest = (text: string): string =>
 export const START_TASK_STATUSES = ['WORKING', 'WAITING_FOR_SANDBOX', 'PREPARING_REPOSITORY', 'RUNNING_SETUP_SCRIPT', 'SETTING_UP_GIT_HOOKS',
   'SETTING_UP_SKILLS', 'STARTING_CONVERSATION', 'READY', 'ERROR'];
 
-export const CONVERSATION_KEYS = ['id', 'created_by_user_id', 'sandbox_id', 'selected_repository', 'selected_branch', 'git_provider',
+/** The conversation's fields in order; 1.6.0 does not have agent_kind, tags, acp_server, launched_agent_profile. */
+export const conversationKeys = (line: ApiLine): string[] =>
+  line === 'mixed' ? CONVERSATION_KEYS.filter((key) => !NOT_IN_MIXED.includes(key)) : CONVERSATION_KEYS;
+const NOT_IN_MIXED = ['agent_kind', 'tags', 'acp_server', 'launched_agent_profile'];
+
+const CONVERSATION_KEYS = ['id', 'created_by_user_id', 'sandbox_id', 'selected_repository', 'selected_branch', 'git_provider',
   'title', 'trigger', 'pr_number', 'llm_model', 'agent_kind', 'metrics', 'parent_conversation_id', 'sub_conversation_ids', 'public',
   'tags', 'created_at', 'updated_at', 'sandbox_status', 'execution_status', 'conversation_url', 'session_api_key', 'acp_server',
   'launched_agent_profile'];

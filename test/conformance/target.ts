@@ -6,12 +6,13 @@
 //   CONFORMANCE_API_KEY                    the server's SESSION_API_KEY; empty or unset = a server without one
 //   CONFORMANCE_ALLOWS_CONVERSATION_ID=1   the server was started with ALLOW_SET_CONVERSATION_ID=1
 //   CONFORMANCE_SKIP_RATE_LIMIT=1          the server has no rate limiter: no pacing, no rate-limit checks
-//   CONFORMANCE_API=v1                     the server speaks OpenHands 1.7+'s V1 API (default v0: 0.54.0's)
+//   CONFORMANCE_API=v1 | mixed             the server speaks OpenHands 1.7+'s V1 API, or 1.0-1.6's mix (V0 settings,
+//                                          V1 conversations); default v0: 0.54.0's
 // or several, checked side by side (scripts/openhands/conformance.sh sets this):
 //   CONFORMANCE_TARGETS   a JSON array of {"name", "baseUrl", "apiKey"?, "allowsConversationId"?, "rateLimited"?,
 //                         "rateLimitOnly"?, "api"?, "bearer"?}: rateLimited defaults to true; rateLimitOnly runs only
 //                         the rate-limit checks (the other checks, paced for a limiter, would take 10 times as
-//                         long); api "v0" (default) or "v1" picks the suites; bearer sends the key as
+//                         long); api "v0" (default), "mixed" or "v1" picks the suites; bearer sends the key as
 //                         `Authorization: Bearer` (the stand-in's --auth bearer, OpenHands Cloud's scheme)
 
 import { type RawAnswer, rawRequest } from './rawHttp';
@@ -25,13 +26,14 @@ export interface Target {
   readonly rateLimited: boolean;
   /** Only the rate-limit checks. */
   readonly rateLimitOnly: boolean;
-  /** Which API the server speaks: 0.54.0's V0 or 1.7+'s V1 (each has its own suites). */
+  /** Which API the server speaks: 0.54.0's V0, 1.0-1.6's mix or 1.7+'s V1 (each line has its own suites). */
   readonly api: ApiLine;
   /** The key goes in `Authorization: Bearer`, not X-Session-API-Key. */
   readonly bearer: boolean;
 }
 
-export type ApiLine = 'v0' | 'v1';
+export type ApiLine = 'v0' | 'mixed' | 'v1';
+const apiLine = (value: unknown): ApiLine => (value === 'v1' || value === 'mixed' ? value : 'v0');
 
 export function targetsFromEnv(env: NodeJS.ProcessEnv = process.env): Target[] {
   if (env.CONFORMANCE_TARGETS) {
@@ -48,7 +50,7 @@ export function targetsFromEnv(env: NodeJS.ProcessEnv = process.env): Target[] {
         allowsConversationId: t.allowsConversationId === true,
         rateLimited: t.rateLimited !== false,
         rateLimitOnly: t.rateLimitOnly === true,
-        api: t.api === 'v1' ? 'v1' : 'v0',
+        api: apiLine(t.api),
         bearer: t.bearer === true,
       };
     });
@@ -63,7 +65,7 @@ export function targetsFromEnv(env: NodeJS.ProcessEnv = process.env): Target[] {
       allowsConversationId: env.CONFORMANCE_ALLOWS_CONVERSATION_ID === '1',
       rateLimited: env.CONFORMANCE_SKIP_RATE_LIMIT !== '1',
       rateLimitOnly: false,
-      api: env.CONFORMANCE_API === 'v1' ? 'v1' : 'v0',
+      api: apiLine(env.CONFORMANCE_API),
       bearer: false,
     },
   ];

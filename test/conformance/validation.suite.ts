@@ -1,8 +1,9 @@
 // POST /api/settings bodies the server refuses: FastAPI's 422 {"detail":[...]} with pydantic's exact texts, and
 // the few inputs that crash a validator and give a plain 500 (OBSERVED.md §5). None of them changes what is stored.
+// The mixed line (1.6.0) names its secrets model Secrets, and refuses bad values of its own fields too.
 import { describe, it } from 'node:test';
 import { assertInternalError, assertJson, detail, unprocessable, valueError } from './expected';
-import type { Client, RequestOptions } from './target';
+import type { ApiLine, Client, RequestOptions } from './target';
 
 interface Refused {
   name: string;
@@ -17,7 +18,7 @@ const MCP = (...rest: (string | number)[]): (string | number)[] => ['body', 'mcp
 const NOT_AN_OBJECT = 'Input should be a valid dictionary or object to extract fields from';
 const BOOLEANS = ['enable_default_condenser', 'enable_sound_notifications', 'enable_proactive_conversation_starters', 'enable_solvability_analysis'];
 
-export const SETTINGS_REFUSED: Refused[] = [
+const settingsRefused = (line: ApiLine): Refused[] => [
   { name: 'max_iterations "abc"', body: '{"max_iterations":"abc"}', errors: [detail('int_parsing', ['body', 'max_iterations'], 'Input should be a valid integer, unable to parse string as an integer', 'abc')] },
   { name: 'max_iterations 5.5', body: '{"max_iterations":5.5}', errors: [detail('int_from_float', ['body', 'max_iterations'], 'Input should be a valid integer, got a number with a fractional part', 5.5)] },
   { name: 'remote_runtime_resource_factor 2.5', body: '{"remote_runtime_resource_factor":2.5}', errors: [detail('int_from_float', ['body', 'remote_runtime_resource_factor'], 'Input should be a valid integer, got a number with a fractional part', 2.5)] },
@@ -39,8 +40,8 @@ export const SETTINGS_REFUSED: Refused[] = [
     ],
   },
   { name: 'max_budget_per_task "abc"', body: '{"max_budget_per_task":"abc"}', errors: [detail('float_parsing', ['body', 'max_budget_per_task'], 'Input should be a valid number, unable to parse string as a number', 'abc')] },
-  { name: 'secrets_store null', body: '{"secrets_store":null}', errors: [valueError(['body', 'secrets_store'], 'UserSecrets must be initialized with a dictionary', null)] },
-  { name: 'secrets_store "x"', body: '{"secrets_store":"x"}', errors: [valueError(['body', 'secrets_store'], 'UserSecrets must be initialized with a dictionary', 'x')] },
+  { name: 'secrets_store null', body: '{"secrets_store":null}', errors: [valueError(['body', 'secrets_store'], `${secretsModel(line)} must be initialized with a dictionary`, null)] },
+  { name: 'secrets_store "x"', body: '{"secrets_store":"x"}', errors: [valueError(['body', 'secrets_store'], `${secretsModel(line)} must be initialized with a dictionary`, 'x')] },
   { name: 'an array body', body: '[]', errors: [detail('model_attributes_type', BODY, NOT_AN_OBJECT, [])] },
   { name: 'a string body', body: '"x"', errors: [detail('model_attributes_type', BODY, NOT_AN_OBJECT, 'x')] },
   { name: 'a null body', body: 'null', errors: [detail('missing', BODY, 'Field required', null)] },
@@ -75,11 +76,31 @@ export const SETTINGS_REFUSED: Refused[] = [
   { name: 'stdio name 5 (crashes the validator)', body: '{"mcp_config":{"stdio_servers":[{"name":5,"command":"npx"}]}}' },
   { name: 'shttp url 5 (crashes the validator)', body: '{"mcp_config":{"shttp_servers":[{"url":5}]}}' },
   { name: 'sse_servers null (crashes the validator)', body: '{"mcp_config":{"sse_servers":null}}' },
+  ...(line === 'mixed' ? MIXED_REFUSED : []),
+];
+
+const secretsModel = (line: ApiLine): string => (line === 'mixed' ? 'Secrets' : 'UserSecrets');
+const GROUPING = "'NO_GROUPING', 'GROUP_BY_NEWEST', 'LEAST_RECENTLY_USED', 'FEWEST_CONVERSATIONS' or 'ADD_TO_ANY'";
+
+/** 1.6.0's own fields. */
+const MIXED_REFUSED: Refused[] = [
+  { name: 'condenser_max_size 10', body: '{"condenser_max_size":10}', errors: [valueError(['body', 'condenser_max_size'], 'condenser_max_size must be at least 20', 10)] },
+  { name: 'sandbox_grouping_strategy "x"', body: '{"sandbox_grouping_strategy":"x"}', errors: [detail('enum', ['body', 'sandbox_grouping_strategy'], `Input should be ${GROUPING}`, 'x', { expected: GROUPING })] },
+  { name: 'disabled_skills "x"', body: '{"disabled_skills":"x"}', errors: [detail('list_type', ['body', 'disabled_skills'], 'Input should be a valid list', 'x')] },
+  {
+    name: 'user_version "x" and v1_enabled null',
+    body: '{"user_version":"x","v1_enabled":null}',
+    errors: [
+      detail('int_parsing', ['body', 'user_version'], 'Input should be a valid integer, unable to parse string as an integer', 'x'),
+      detail('bool_type', ['body', 'v1_enabled'], 'Input should be a valid boolean', null),
+    ],
+  },
+  { name: 'shttp timeout 0', body: '{"mcp_config":{"shttp_servers":[{"url":"http://a.b","timeout":0}]}}', errors: [valueError(MCP('shttp_servers', 0, 'timeout'), 'Timeout must be positive', 0)] },
 ];
 
 export function validationSuite(client: Client): void {
   describe('POST /api/settings refused', () => {
-    for (const refused of SETTINGS_REFUSED) {
+    for (const refused of settingsRefused(client.target.api)) {
       const expect = refused.errors ? `422 ${refused.errors.map((e) => (e as { type: string }).type).join(', ')}` : '500';
       it(`${refused.name}: ${expect}`, async () => {
         const options: RequestOptions = { ...refused.options, ...(refused.body === undefined ? {} : { body: refused.body }) };

@@ -1,20 +1,22 @@
-// The V1 conformance suites (test/conformance/v1*.suite.ts) against an in-process stand-in in each V1 setting,
-// so that `npm run test:unit` holds the stand-in to what the real 1.11.0 answered without a Python server.
+// The V1 conformance suites (test/conformance/v1*.suite.ts) against an in-process stand-in in each V1 setting, and
+// the mixed line's (mixed.suite.ts) against --api mixed, so that `npm run test:unit` holds the stand-in to what the
+// real 1.11.0 and 1.6.0 answered without a Python server.
 import { after, before, describe } from 'node:test';
 import { type ContractServer, startContractServer } from '../support/standin/contractServer';
-import { Client, type Target } from '../conformance/target';
+import { mixedSuites } from '../conformance/mixed.suite';
+import { type ApiLine, Client, type Target } from '../conformance/target';
 import { v1AuthSuite } from '../conformance/v1Auth.suite';
 import { v1ConversationsSuite } from '../conformance/v1Conversations.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from '../conformance/v1Settings.suite';
 
-function standIn(name: string, bearer: boolean): Target {
+function standIn(name: string, bearer: boolean, api: ApiLine = 'v1'): Target {
   let server: ContractServer | undefined;
   before(async () => {
-    server = await startContractServer({ api: 'v1', sessionApiKey: 'v1-key', auth: bearer ? 'bearer' : 'session' });
+    server = await startContractServer({ api, sessionApiKey: 'v1-key', auth: bearer ? 'bearer' : 'session' });
   });
   after(() => server?.close());
   const target: Target = {
-    name, apiKey: 'v1-key', allowsConversationId: false, rateLimited: false, rateLimitOnly: false, api: 'v1', bearer,
+    name, apiKey: 'v1-key', allowsConversationId: false, rateLimited: false, rateLimitOnly: false, api, bearer,
     get baseUrl() {
       if (!server) throw new Error('not started');
       return server.url;
@@ -34,4 +36,8 @@ describe('stand-in --api v1: the V1 conformance suites', { concurrency: false },
 
 describe('stand-in --api v1 --auth bearer: the key checks', { concurrency: false }, () => {
   v1AuthSuite(new Client(standIn('bearer', true)));
+});
+
+describe('stand-in --api mixed: the mixed line\'s suites', { concurrency: false }, () => {
+  mixedSuites(new Client(standIn('mixed', false, 'mixed')));
 });

@@ -1,8 +1,9 @@
 // MCPConfig of OpenHands 0.54.0 (openhands/core/config/mcp_config.py): the URL, name, command, args and env rules
 // with their exact messages, and the spots where the real validators crash (HTTP 500) instead of reporting.
+// 1.6.0's settings add a timeout to SHTTP servers (mcpConfigWithTimeout).
 import { type PyDict, type PyValue } from './pyJson';
 import { PyValueError, pyStrip, pyUrlSplit, shlexSplit } from './pyText';
-import { ServerCrash, after, before, dictOf, isDict, listOf, model, nullable, pyTruthy, pyTypeName, requireStr, str } from './validators';
+import { type Field, ServerCrash, after, before, dictOf, int, isDict, listOf, model, nullable, pyTruthy, pyTypeName, requireStr, str } from './validators';
 
 function checkUrl(url: string): string {
   if (!pyStrip(url)) throw new PyValueError('URL cannot be empty');
@@ -82,14 +83,25 @@ const sseServer = model({
   },
 });
 
-const shttpServer = model({
-  extra: 'ignore',
-  fields: {
-    // mode='before': the validator calls .strip() on whatever it gets, so a non-string url crashes.
-    url: { validate: before((v) => checkUrl(requireStr(v, 'strip')), str) },
-    api_key: { validate: nullable(str), default: () => null },
-  },
-});
+// 1.6.0: seconds for a tool call, 1-3600 (validate_timeout, mode='after').
+function checkTimeout(value: number | bigint | null): number | bigint | null {
+  if (value === null) return value;
+  if (value <= 0) throw new PyValueError('Timeout must be positive');
+  if (value > 3600) throw new PyValueError('Timeout cannot exceed 3600 seconds');
+  return value;
+}
+const timeout: Field = { validate: after(nullable(int), checkTimeout), default: () => 60 };
+
+const shttpServer = (withTimeout: boolean) =>
+  model({
+    extra: 'ignore',
+    fields: {
+      // mode='before': the validator calls .strip() on whatever it gets, so a non-string url crashes.
+      url: { validate: before((v) => checkUrl(requireStr(v, 'strip')), str) },
+      api_key: { validate: nullable(str), default: () => null },
+      ...(withTimeout ? { timeout } : {}),
+    },
+  });
 
 const stdioServer = model({
   extra: 'ignore',
@@ -101,18 +113,22 @@ const stdioServer = model({
   },
 });
 
-export const mcpConfig = model({
-  extra: 'forbid',
-  before: (data) => {
-    const normalized = new Map(data);
-    for (const key of ['sse_servers', 'shttp_servers']) {
-      if (normalized.has(key)) normalized.set(key, normalizeServers(normalized.get(key) as PyValue));
-    }
-    return normalized;
-  },
-  fields: {
-    sse_servers: { validate: listOf(sseServer), default: () => [] },
-    stdio_servers: { validate: listOf(stdioServer), default: () => [] },
-    shttp_servers: { validate: listOf(shttpServer), default: () => [] },
-  },
-});
+const mcpModel = (shttpTimeout: boolean) =>
+  model({
+    extra: 'forbid',
+    before: (data) => {
+      const normalized = new Map(data);
+      for (const key of ['sse_servers', 'shttp_servers']) {
+        if (normalized.has(key)) normalized.set(key, normalizeServers(normalized.get(key) as PyValue));
+      }
+      return normalized;
+    },
+    fields: {
+      sse_servers: { validate: listOf(sseServer), default: () => [] },
+      stdio_servers: { validate: listOf(stdioServer), default: () => [] },
+      shttp_servers: { validate: listOf(shttpServer(shttpTimeout)), default: () => [] },
+    },
+  });
+
+export const mcpConfig = mcpModel(false);
+export const mcpConfigWithTimeout = mcpModel(true);

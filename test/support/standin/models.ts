@@ -1,8 +1,13 @@
-// The request models of OpenHands 0.54.0 as validator tables: `Settings` (storage/data_models/settings.py) and
+// The request models of OpenHands 0.54.0 as validator tables: `Settings` (storage/data_models/settings.py; 1.6.0's,
+// the mixed line's, has five fields more and a timeout on SHTTP MCP servers) and
 // `InitSessionRequest` with `SuggestedTask` / `CreateMicroagent` (server/routes/manage_conversations.py,
 // integrations/service_types.py). Field order matters: it is the order of 422 entries and of the GET body.
-import { mcpConfig } from './mcpConfig';
-import { type Field, type Validator, bool, enumOf, float, int, isDict, listOf, model, nullable, str, valueError } from './validators';
+import { mcpConfig, mcpConfigWithTimeout } from './mcpConfig';
+import { PyValueError } from './pyText';
+import { type Field, type Validator, after, bool, enumOf, float, int, isDict, listOf, model, nullable, str, valueError } from './validators';
+
+/** Which release line's V0 settings: 0.54.0's, or 1.6.0's (the mixed line). */
+export type V0SettingsLine = 'v0' | 'mixed';
 
 const optional = (validate: Validator): Field => ({ validate: nullable(validate), default: () => null });
 const flag = (value: boolean): Field => ({ validate: bool, default: () => value });
@@ -10,46 +15,67 @@ const flag = (value: boolean): Field => ({ validate: bool, default: () => value 
 /** What the real `secrets_store` serializer always writes: provider tokens live in the secrets store instead. */
 export const EMPTY_SECRETS_STORE = (): { provider_tokens: Record<string, never> } => ({ provider_tokens: {} });
 
-// UserSecrets' before-validator rejects anything but a dict; a dict's content is dropped on store anyway.
-const userSecrets: Validator = (input, loc, errors) =>
-  isDict(input) ? EMPTY_SECRETS_STORE() : valueError(errors, loc, input, 'UserSecrets must be initialized with a dictionary');
+// UserSecrets' (1.6.0: Secrets') before-validator rejects anything but a dict; a dict's content is dropped on store anyway.
+const userSecrets =
+  (name: string): Validator =>
+  (input, loc, errors) =>
+    isDict(input) ? EMPTY_SECRETS_STORE() : valueError(errors, loc, input, `${name} must be initialized with a dictionary`);
 
-export const SETTINGS_FIELDS: Record<string, Field> = {
-  language: optional(str),
-  agent: optional(str),
-  max_iterations: optional(int),
-  security_analyzer: optional(str),
-  confirmation_mode: optional(bool),
-  llm_model: optional(str),
-  llm_api_key: optional(str),
-  llm_base_url: optional(str),
-  remote_runtime_resource_factor: optional(int),
-  secrets_store: { validate: userSecrets, default: EMPTY_SECRETS_STORE },
-  enable_default_condenser: flag(true),
-  enable_sound_notifications: flag(false),
-  enable_proactive_conversation_starters: flag(true),
-  enable_solvability_analysis: flag(true),
-  user_consents_to_analytics: optional(bool),
-  sandbox_base_container_image: optional(str),
-  sandbox_runtime_container_image: optional(str),
-  mcp_config: optional(mcpConfig),
-  search_api_key: optional(str),
-  sandbox_api_key: optional(str),
-  max_budget_per_task: optional(float),
-  email: optional(str),
-  email_verified: optional(bool),
-  git_user_name: optional(str),
-  git_user_email: optional(str),
-};
+const SANDBOX_GROUPING = ['NO_GROUPING', 'GROUP_BY_NEWEST', 'LEAST_RECENTLY_USED', 'FEWEST_CONVERSATIONS', 'ADD_TO_ANY'];
+function checkCondenserMaxSize(value: number | bigint | null): number | bigint | null {
+  if (value !== null && value < 20) throw new PyValueError('condenser_max_size must be at least 20');
+  return value;
+}
+
+/** The Settings fields of a line, in model order (the order of 422 entries and of the GET body). */
+function settingsFields(line: V0SettingsLine): Record<string, Field> {
+  const mixed = line === 'mixed';
+  return {
+    language: optional(str),
+    agent: optional(str),
+    max_iterations: optional(int),
+    security_analyzer: optional(str),
+    confirmation_mode: optional(bool),
+    llm_model: optional(str),
+    llm_api_key: optional(str),
+    llm_base_url: optional(str),
+    ...(mixed ? { user_version: optional(int) } : {}),
+    remote_runtime_resource_factor: optional(int),
+    secrets_store: { validate: userSecrets(mixed ? 'Secrets' : 'UserSecrets'), default: EMPTY_SECRETS_STORE },
+    enable_default_condenser: flag(true),
+    enable_sound_notifications: flag(false),
+    enable_proactive_conversation_starters: flag(true),
+    enable_solvability_analysis: flag(true),
+    user_consents_to_analytics: optional(bool),
+    sandbox_base_container_image: optional(str),
+    sandbox_runtime_container_image: optional(str),
+    mcp_config: optional(mixed ? mcpConfigWithTimeout : mcpConfig),
+    ...(mixed ? { disabled_skills: optional(listOf(str)) } : {}),
+    search_api_key: optional(str),
+    sandbox_api_key: optional(str),
+    max_budget_per_task: optional(float),
+    ...(mixed ? { condenser_max_size: { validate: after(nullable(int), checkCondenserMaxSize), default: () => null } } : {}),
+    email: optional(str),
+    email_verified: optional(bool),
+    git_user_name: optional(str),
+    git_user_email: optional(str),
+    ...(mixed ? { v1_enabled: flag(true), sandbox_grouping_strategy: { validate: enumOf(SANDBOX_GROUPING), default: () => 'NO_GROUPING' } } : {}),
+  };
+}
+
+export const SETTINGS_FIELDS = { v0: settingsFields('v0'), mixed: settingsFields('mixed') };
 
 /** Settings' float fields: printed the Python way (`5.0`) in the GET body. */
 export const FLOAT_FIELDS = new Set(['max_budget_per_task']);
 /** Blanked to null in every GET body. */
 export const SECRET_FIELDS = ['llm_api_key', 'search_api_key', 'sandbox_api_key'] as const;
-/** Kept from the stored settings when a POST omits them or sends null. */
-export const KEPT_WHEN_NULL = ['llm_api_key', 'llm_model', 'llm_base_url', 'search_api_key', 'user_consents_to_analytics'] as const;
+/** Kept from the stored settings when a POST omits them or sends null (1.6.0 treats two of them its own way: settingsRoutes.ts). */
+export const KEPT_WHEN_NULL = {
+  v0: ['llm_api_key', 'llm_model', 'llm_base_url', 'search_api_key', 'user_consents_to_analytics'],
+  mixed: ['llm_api_key', 'llm_model', 'user_consents_to_analytics', 'disabled_skills'],
+} as const;
 
-export const settingsModel = model({ extra: 'ignore', fields: SETTINGS_FIELDS });
+export const settingsModel = { v0: model({ extra: 'ignore', fields: SETTINGS_FIELDS.v0 }), mixed: model({ extra: 'ignore', fields: SETTINGS_FIELDS.mixed }) };
 
 export const PROVIDERS = ['github', 'gitlab', 'bitbucket', 'enterprise_sso'] as const;
 export type Provider = (typeof PROVIDERS)[number];

@@ -34,14 +34,14 @@ export interface RouteParts {
   v1Conversations: V1ConversationRoutes;
 }
 
-function v0Routes({ state, conversations }: RouteParts): Record<string, Route> {
+function v0Routes({ state, conversations }: RouteParts, line: 'v0' | 'mixed'): Record<string, Route> {
   return {
     '/api/settings': {
       allow: 'GET',
       auth: true,
       methods: {
-        GET: { body: false, run: () => getSettings(state) },
-        POST: { body: true, run: (body) => postSettings(state, body) },
+        GET: { body: false, run: () => getSettings(state, line) },
+        POST: { body: true, run: (body) => postSettings(state, body, line) },
       },
     },
     '/api/conversations': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => conversations.create(body) } } },
@@ -80,7 +80,7 @@ function v1ConversationRoutes({ v1Conversations: c }: RouteParts): Record<string
 export function buildRoutes(api: ApiLine, parts: RouteParts): Record<string, Route> {
   const open = (run: Endpoint['run']): Route => ({ allow: 'GET', auth: false, methods: { GET: { body: false, run } } });
   return {
-    ...(api === 'v1' ? {} : v0Routes(parts)),
+    ...(api === 'v1' ? {} : v0Routes(parts, api)),
     ...(api === 'v1' ? v1SettingsRoutes(parts) : {}),
     ...(api === 'v0' ? {} : v1ConversationRoutes(parts)),
     // server/routes/health.py (app_server/status in 1.7+), and FastAPI's own schema route

@@ -17,9 +17,11 @@ function uuidHex(text: string): string | null {
   return HEX32.test(hex) ? hex : null;
 }
 
-/** pydantic's uuid_parsing message for a query value that is not a UUID. */
-function uuidProblem(text: string): string {
-  const bad = [...text].findIndex((c) => !/[0-9a-fA-F-]/.test(c));
+/** pydantic's uuid_parsing message for a query value that is not a UUID (1.6.0's older pydantic-core words it otherwise). */
+function uuidProblem(text: string, mixed: boolean): string {
+  const prefix = mixed && text.startsWith('urn:uuid:') ? 9 : 0;
+  const bad = [...text].findIndex((c, i) => i >= prefix && !/[0-9a-fA-F-]/.test(c));
+  if (bad >= 0 && mixed) return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${text[bad]}\` at ${bad + 1}`;
   if (bad >= 0) return `invalid character: found \`${text[bad]}\` at ${bad}`;
   return `invalid length: expected length 32 for simple format, found ${text.length}`;
 }
@@ -94,8 +96,9 @@ export class V1ConversationRoutes {
     };
   }
 
-  /** The LLM model of the stored V1 settings, or the model's default. */
-  private settingsModel(): string {
+  /** The LLM model of the stored settings (1.6.0: the V0 ones), or the model's default. */
+  private settingsModel(): string | null {
+    if (this.mixed) return (this.state.settings?.llm_model as string | null | undefined) ?? null;
     if (this.state.v1Settings === null) return 'gpt-5.5';
     const settings = parsePyJson(this.state.v1Settings) as PyDict;
     const llm = (settings.get('agent_settings') as PyDict | undefined)?.get('llm') as PyDict | undefined;
@@ -114,7 +117,7 @@ export class V1ConversationRoutes {
     const bad = ids.map((id, i) => [id, i] as const).filter(([id]) => uuidHex(id) === null);
     if (bad.length) {
       return validationReply(bad.map(([id, i]) => {
-        const error = uuidProblem(id);
+        const error = uuidProblem(id, this.mixed);
         return { type: 'uuid_parsing', loc: ['query', 'ids', i], msg: `Input should be a valid UUID, ${error}`, input: id, ctx: { error } };
       }));
     }

@@ -195,12 +195,12 @@ export function before(check: (input: PyValue) => PyValue, then: Validator): Val
 }
 
 /** A `mode='after'` validator: runs on the already converted value. */
-export function after(first: Validator, check: (value: string) => string): Validator {
+export function after<T = string>(first: Validator, check: (value: T) => T): Validator {
   return (input, loc, errors) => {
     const value = first(input, loc, errors);
     if (value === INVALID) return INVALID;
     try {
-      return check(value as string);
+      return check(value as T);
     } catch (e) {
       if (e instanceof PyValueError) return valueError(errors, loc, input, e.message);
       throw e;
