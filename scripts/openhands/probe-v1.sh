@@ -21,6 +21,8 @@
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 REPO=$(cd "$HERE/../.." && pwd)
 
 version=1.11.0 recorded=''
@@ -73,12 +75,7 @@ print("" if d is None else d)' "$1"; }
 req() {
   local title=$1 m=$2 p=$3 body=${4--} km=${5:-good}; shift $(( $# < 5 ? $# : 5 ))
   local args=(-s -i -X "$m" --max-time 60) shown_key
-  case "$km" in
-    good) args+=(-H "X-Session-API-Key: $K"); shown_key='X-Session-API-Key: <the key>' ;;
-    none) shown_key='(no key header)' ;;
-    wrong) args+=(-H 'X-Session-API-Key: wrong-key'); shown_key='X-Session-API-Key: wrong-key' ;;
-    *) args+=(-H "X-Session-API-Key: $km"); shown_key="X-Session-API-Key: $km" ;;
-  esac
+  key_header "$km"
   [ "$body" != - ] && args+=(-H 'Content-Type: application/json' --data-binary "$body")
   n=$((n + 1)); pace
   local resp; resp=$(curl "${args[@]}" "$@" "$B$p" | tr -d '\r')
@@ -609,27 +606,7 @@ req 'preflight from vscode-webview://abc' OPTIONS /api/v1/settings - none -H 'Or
 F=SKIP req 'GET with Origin https://example.com' GET /api/v1/settings - good -H 'Origin: https://example.com'
 
 section "A17. Rate limit (per client address, 1 s window)"
-sleep 1.2
-echo "25 GET /alive sent at once (curl --parallel), then each transfer's status and seconds:"
-echo; echo '```'
-urls=(); for _ in $(seq 1 25); do urls+=(-o /dev/null "$B/alive"); done
-curl -s -Z --parallel-max 25 --parallel-immediate -w '%{http_code} %{time_total}\n' "${urls[@]}" | sort -k1,1 -k2,2n
-echo '```'; echo
-sleep 1.2
-echo "15 sequential GET /alive, no pause; seconds per request:"
-echo; echo '```'
-for i in $(seq 1 15); do curl -s -o /dev/null -w "$i %{http_code} %{time_total}\n" "$B/alive"; done
-echo '```'; echo
-sleep 1.2
-echo "A 429 in full (one of 24 parallel GET /api/v1/settings):"
-echo; echo '```'
-tmp=$(mktemp -d)
-(cd "$tmp" && curl -s -Z --parallel-max 24 --parallel-immediate -H "X-Session-API-Key: $K" -i -o 'r#1.txt' "$B/api/v1/settings?n=[1-24]" >/dev/null 2>&1 || true)
-f=$(grep -l '^HTTP/1.1 429' "$tmp"/* 2>/dev/null | head -n1)
-if [ -n "$f" ]; then tr -d '\r' <"$f" | grep -v -i '^date:'; else echo "(no 429 seen)"; fi
-rm -rf "$tmp"
-echo; echo '```'; echo
-sleep 1.2
+probe_rate_limit /api/v1/settings
 
 B=$B_URL K=none DIR=$B_DIR
 section "B. Server without SESSION_API_KEY"

@@ -55,6 +55,8 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 REPO=$(cd "$HERE/../.." && pwd)
 
 version=1.11.0 port='' key='' auth=1 dir='' timeout=180 app='' stock=0 chromium_stub=1 extra=()
@@ -161,23 +163,7 @@ else cmd=("$PY" "$HERE/launch_v1.py" --app "$app" --host 127.0.0.1 --port "$port
 started=$(date +%s%N)
 (cd "$dir" && exec setsid env -i "${envs[@]}" "${cmd[@]}" >"$dir/server.log" 2>&1 </dev/null) &
 pid=$!
-echo "$pid" >"$dir/pid"
-echo "$url" >"$dir/url"
-
-while :; do
-  if ! kill -0 "$pid" 2>/dev/null; then
-    log "the server exited before answering; last lines of $dir/server.log (folder kept):"
-    tail -n 30 "$dir/server.log" >&2
-    exit 1
-  fi
-  if curl -fsS -o /dev/null --max-time 2 "$url/alive" 2>/dev/null; then break; fi
-  if [ $(( ($(date +%s%N) - started) / 1000000000 )) -ge "$timeout" ]; then
-    log "no answer from $url after $timeout s; stopping it"
-    "$HERE/stop.sh" --keep "$dir" >&2 || true
-    exit 1
-  fi
-  sleep 0.2
-done
+wait_until_alive "$pid" "$dir" "$url" "$timeout" "$started"
 elapsed_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 ver=$("$PY" -c 'import importlib.metadata as m; print(m.version("openhands-ai"))')
 log "OpenHands $ver ($app$([ "$stock" = 1 ] && echo ', stock')) answers at $url after ${elapsed_ms} ms (pid $pid, state in $dir)"

@@ -29,6 +29,8 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 REPO=$(cd "$HERE/../.." && pwd)
 # The venv provision.sh made for OPENHANDS_VERSION (default 0.54.0; the 1.x servers have start-v1.sh).
 VENV=${OPENHANDS_VENV:-${OPENHANDS_CACHE:-$REPO/.cache/openhands}/${OPENHANDS_VERSION:-0.54.0}/venv}
@@ -93,23 +95,7 @@ started=$(date +%s%N)
 (cd "$SITE" && exec setsid env -i "${envs[@]}" "$PY" -m uvicorn openhands.server.listen:app \
    --host 127.0.0.1 --port "$port" >"$dir/server.log" 2>&1 </dev/null) &
 pid=$!
-echo "$pid" >"$dir/pid"
-echo "$url" >"$dir/url"
-
-while :; do
-  if ! kill -0 "$pid" 2>/dev/null; then
-    log "the server exited before answering; last lines of $dir/server.log (folder kept):"
-    tail -n 30 "$dir/server.log" >&2
-    exit 1
-  fi
-  if curl -fsS -o /dev/null --max-time 2 "$url/alive" 2>/dev/null; then break; fi
-  if [ $(( ($(date +%s%N) - started) / 1000000000 )) -ge "$timeout" ]; then
-    log "no answer from $url after $timeout s; stopping it"
-    "$HERE/stop.sh" --keep "$dir" >&2 || true
-    exit 1
-  fi
-  sleep 0.2
-done
+wait_until_alive "$pid" "$dir" "$url" "$timeout" "$started"
 elapsed_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 log "OpenHands $("$PY" -c 'import importlib.metadata as m; print(m.version("openhands-ai"))') answers at $url after ${elapsed_ms} ms (pid $pid, state in $dir)"
 
