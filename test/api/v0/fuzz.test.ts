@@ -13,6 +13,7 @@ import { createClient } from '../../../src/api/createClient';
 import { ApiError } from '../../../src/api/http/errors';
 import { Random } from '../../support/random';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
+import { sessionCredential } from '../../../src/api/http/credential';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 2000);
 const TIMEOUT_MS = 250;
@@ -125,7 +126,7 @@ describe('client under fuzzed responses', () => {
         // The transport appends the path to the base URL, so the case id rides in the base URL's query slot.
         const client = createClient({
           baseUrl: server.url, timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_BYTES, readRetries: 0,
-          getApiKey: async () => 'fuzz-key',
+          getCredential: async () => sessionCredential('fuzz-key'),
           fetch: (url, init) => fetch(`${url}?case=${seed}`, init),
         });
         const started = Date.now();

@@ -9,6 +9,7 @@ import { createClient } from '../../../src/api/createClient';
 import type { McpConfig } from '../../../src/api/v0/schemas';
 import { startContractServer, type ContractServer } from '../../support/standin/contractServer';
 import { Random } from '../../support/random';
+import { sessionCredential } from '../../../src/api/http/credential';
 
 const SEQUENCES = 500;
 type Stored = Record<string, unknown>;
@@ -70,7 +71,7 @@ describe('settings under random edit sequences', () => {
     for (let seed = 1; seed <= SEQUENCES; seed++) {
       const random = new Random(seed);
       server.reset();
-      const client = createClient({ baseUrl: server.url, fetch, getApiKey: async () => 'prop-key-0123', timeoutMs: 5000 });
+      const client = createClient({ baseUrl: server.url, fetch, getCredential: async () => sessionCredential('prop-key-0123'), timeoutMs: 5000 });
       await client.storeSettings({
         llm_model: 'start/model', llm_api_key: 'start-llm-key', search_api_key: 'start-search-key', agent: 'CodeActAgent',
         max_iterations: 10, user_consents_to_analytics: false,
