@@ -6,7 +6,7 @@ import {
   ApiError, BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError, parseRetryAfter,
   type NetworkCause, type RedirectProblem, type RequestInfo,
 } from './errors';
-import { credentialHeaders, type Credential } from './credential';
+import { credentialHeaders, type Credential, type CredentialKind } from './credential';
 import type { ApiLogger } from './logger';
 
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
@@ -36,7 +36,8 @@ export interface HttpAnswer {
   readonly body: unknown;
   readonly isJson: boolean;
   readonly retryAfter: string | null;
-  readonly keySent: boolean;
+  /** The kind of key the request carried, or undefined when it carried none. */
+  readonly keySent: CredentialKind | undefined;
   readonly request: RequestInfo;
 }
 
@@ -92,7 +93,7 @@ export class Transport {
       const parsed = parseJson(text);
       return {
         status: response.status, body: parsed.ok ? parsed.value : text, isJson: parsed.ok,
-        retryAfter: response.headers.get('retry-after'), keySent: credential !== undefined, request,
+        retryAfter: response.headers.get('retry-after'), keySent: credential?.kind, request,
       };
     } catch (error) {
       if (stoppedBy === 'timeout') throw new TimeoutError(request, timeoutMs);
