@@ -11,6 +11,7 @@ import { Incoming } from '../src/api/v0/schemas';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
+import { sessionCredential } from '../src/api/http/credential';
 
 const KEY = 'bench-session-key';
 const V1: ServerApi = { version: undefined, settings: 'v1', conversations: 'v1' };
@@ -21,7 +22,7 @@ async function clientOverhead(): Promise<{ client: number; bare: number }> {
   const server = await startServerProcess(KEY);
   try {
     const fetch = undiciFetch as unknown as FetchFunction;
-    const client = createClient({ baseUrl: server.url, fetch, getApiKey: async () => KEY, timeoutMs: 10_000 });
+    const client = createClient({ baseUrl: server.url, fetch, getCredential: async () => sessionCredential(KEY), timeoutMs: 10_000 });
     await client.storeSettings({ llm_model: 'bench/model', llm_api_key: 'bench-llm-key' });
     const request = { initial_user_msg: 'Fix the failing test', repository: null, selected_branch: null };
     const bare = async () => {
@@ -48,7 +49,7 @@ async function heapGrowth(): Promise<number> {
   const gc = runInNewContext('gc') as () => void;
   const server = await startServerProcess(KEY);
   try {
-    const client = createClient({ baseUrl: server.url, fetch: undiciFetch as unknown as FetchFunction, getApiKey: async () => KEY, timeoutMs: 10_000 });
+    const client = createClient({ baseUrl: server.url, fetch: undiciFetch as unknown as FetchFunction, getCredential: async () => sessionCredential(KEY), timeoutMs: 10_000 });
     await client.storeSettings({ llm_model: 'bench/model', llm_api_key: 'bench-llm-key' });
     const round = async () => {
       for (let i = 0; i < 1000; i++) {
@@ -96,7 +97,7 @@ async function v1Start(): Promise<{ requests: number; afterReadyMs: number; idle
     await undiciFetch(`${server.url}/_test/start-tasks`, { method: 'POST', body: JSON.stringify({ readyAfterMs: READY_AFTER_MS }) });
     let requests = 0;
     const counting: FetchFunction = (url, init) => { requests++; return undiciFetch(url, init as never) as unknown as Promise<Response>; };
-    const client = createClient({ baseUrl: server.url, fetch: counting, getApiKey: async () => KEY, timeoutMs: 10_000 }, V1);
+    const client = createClient({ baseUrl: server.url, fetch: counting, getCredential: async () => sessionCredential(KEY), timeoutMs: 10_000 }, V1);
     const started = performance.now();
     await client.createConversation({ initial_user_msg: 'Fix the failing test' });
     const afterReadyMs = performance.now() - started - READY_AFTER_MS;

@@ -10,12 +10,13 @@ import { type ApiError, ServerError, UnauthorizedError, ValidationError } from '
 import type { ConversationRequest, LoadedSettings, McpRemoteServer, Settings } from '../../src/api/v0/schemas';
 import type { RunState } from './fresh.suite';
 import type { Target } from './target';
+import { sessionCredential } from '../../src/api/http/credential';
 
 const fetchImpl = undiciFetch as unknown as FetchFunction;
 
 /** `key` undefined: no key header at all. */
 const clientFor = (target: Target, key: string | undefined): OpenHandsClient =>
-  createClient({ baseUrl: target.baseUrl, fetch: fetchImpl, getApiKey: async () => key, timeoutMs: 30_000 });
+  createClient({ baseUrl: target.baseUrl, fetch: fetchImpl, getCredential: async () => sessionCredential(key), timeoutMs: 30_000 });
 
 /** The 25 fields, none at its default. */
 const FULL: Required<Settings> = {

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
 import type { FetchFunction, ServerApi, SettingsChange, SettingsUpdater } from '../../src/api/client';
+import { sessionCredential } from '../../src/api/http/credential';
 import { createClient } from '../../src/api/createClient';
 import { NotKeptError } from '../../src/api/http/errors';
 import type { Settings } from '../../src/api/v0/schemas';
@@ -85,7 +86,7 @@ async function runSequence(line: EditLine, server: ContractServer, sessionApiKey
   const random = new Random(seed);
   server.reset();
   const fetch = undiciFetch as unknown as FetchFunction;
-  const client = createClient({ baseUrl: server.url, fetch, getApiKey: async () => sessionApiKey, timeoutMs: 5000 }, line.api);
+  const client = createClient({ baseUrl: server.url, fetch, getCredential: async () => sessionCredential(sessionApiKey), timeoutMs: 5000 }, line.api);
   await client.storeSettings(line.firstSave);
   const model = server.storedSettings();
   assert.ok(model, `seed ${seed}: the first save stored nothing`);

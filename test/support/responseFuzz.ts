@@ -9,6 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { fetch as undiciFetch } from 'undici';
 import type { CallOptions, FetchFunction } from '../../src/api/client';
 import type { ClientOptions } from '../../src/api/createClient';
+import { sessionCredential } from '../../src/api/http/credential';
 import { ApiError, type ApiErrorKind } from '../../src/api/http/errors';
 import { startLoopbackServer } from './loopbackServer';
 import { Random } from './random';
@@ -114,7 +115,7 @@ export async function runResponseFuzz<Op extends string>(line: FuzzLine<Op>, cas
         // The transport appends the path to the base URL, so the case id rides in the query (after any of the path's).
         const options: ClientOptions = {
           baseUrl: server.url, timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_BYTES, readRetries: 0,
-          getApiKey: async () => 'fuzz-key',
+          getCredential: async () => sessionCredential('fuzz-key'),
           fetch: (url, init) => fetch(`${url}${url.includes('?') ? '&' : '?'}case=${seed}`, init),
         };
         const what = `seed ${seed} (${op}, ${label})`;

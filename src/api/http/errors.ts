@@ -1,5 +1,6 @@
 // Typed failures of a call to the server. Each message says what happened and what the person can do,
 // and never contains a key: URLs in messages are the configured base URL, which holds no user info.
+import type { CredentialKind } from './credential';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'not_found' | 'validation' | 'rate_limited' | 'server'
@@ -23,11 +24,21 @@ export abstract class ApiError extends Error {
 
 export class UnauthorizedError extends ApiError {
   readonly kind = 'unauthorized';
-  constructor(request: RequestInfo, readonly status: number, readonly keySent: boolean) {
-    super(keySent
-      ? `The server at ${request.baseUrl} refused the session API key (HTTP ${status}). Set the key that matches the server's SESSION_API_KEY.`
-      : `The server at ${request.baseUrl} requires a session API key (HTTP ${status}). Set one with "OpenHands: Set API Key".`, request);
+  readonly keySent: boolean;
+  /** `sent`: the kind of key the refused request carried, or undefined when it carried none. */
+  constructor(request: RequestInfo, readonly status: number, readonly sent: CredentialKind | undefined) {
+    super(unauthorizedMessage(request.baseUrl, status, sent), request);
+    this.keySent = sent !== undefined;
   }
+}
+
+function unauthorizedMessage(baseUrl: string, status: number, sent: CredentialKind | undefined): string {
+  if (sent === 'cloud') {
+    return `The server at ${baseUrl} refused the OpenHands Cloud API key (HTTP ${status}). Set a current key from your Cloud account's API Keys settings, or a session key if this is a self-hosted server.`;
+  }
+  return sent === 'session'
+    ? `The server at ${baseUrl} refused the session API key (HTTP ${status}). Set the key that matches the server's SESSION_API_KEY.`
+    : `The server at ${baseUrl} requires a session API key (HTTP ${status}). Set one with "OpenHands: Set API Key".`;
 }
 
 export class NotFoundError extends ApiError {
@@ -215,7 +226,7 @@ export class NotKeptError extends ApiError {
 }
 
 /** Turns a non-2xx answer into its typed error. `json` is the parsed body when it was JSON. */
-export function errorForStatus(request: RequestInfo, status: number, json: unknown, retryAfter: string | null, keySent: boolean): ApiError {
+export function errorForStatus(request: RequestInfo, status: number, json: unknown, retryAfter: string | null, keySent: CredentialKind | undefined): ApiError {
   if (status === 401 || status === 403) return new UnauthorizedError(request, status, keySent);
   if (status === 404) return new NotFoundError(request);
   if (status === 422) return new ValidationError(request, validationIssues(json), 'server');

@@ -1,11 +1,12 @@
-// One HTTP exchange with the server: key header, timeout, cancellation, a cap on the answer's size, and
-// retries for reads. The fetch function is injected: VS Code's global fetch in the extension (so the user's
+// One HTTP exchange with the server: the key header (credential.ts), timeout, cancellation, a cap on the size,
+// and retries for reads. The fetch function is injected: VS Code's global fetch in the extension (so the user's
 // proxy settings apply), undici's in tests and benches. Redirects are followed here, not by fetch: fetch would
 // repeat the request, key header and body included, wherever the server points.
 import {
   ApiError, BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError, parseRetryAfter,
   type NetworkCause, type RedirectProblem, type RequestInfo,
 } from './errors';
+import { credentialHeaders, type Credential, type CredentialKind } from './credential';
 import type { ApiLogger } from './logger';
 
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
@@ -14,8 +15,8 @@ export interface TransportOptions {
   /** Normalized base URL without a trailing slash, e.g. `http://localhost:3000`. */
   readonly baseUrl: string;
   readonly fetch: FetchFunction;
-  /** The session API key for this server, or undefined when none is set. */
-  readonly getApiKey: () => Promise<string | undefined>;
+  /** The key for this server and its kind, or undefined when none is set. */
+  readonly getCredential: () => Promise<Credential | undefined>;
   readonly timeoutMs: number;
   readonly maxResponseBytes?: number;
   /** How often a GET is tried again after a network failure or a 429. POSTs are never repeated. */
@@ -35,7 +36,8 @@ export interface HttpAnswer {
   readonly body: unknown;
   readonly isJson: boolean;
   readonly retryAfter: string | null;
-  readonly keySent: boolean;
+  /** The kind of key the request carried, or undefined when it carried none. */
+  readonly keySent: CredentialKind | undefined;
   readonly request: RequestInfo;
 }
 
@@ -70,9 +72,8 @@ export class Transport {
   private async once(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions): Promise<HttpAnswer> {
     const request: RequestInfo = { method, path, baseUrl: this.options.baseUrl };
     if (call.signal?.aborted) throw new CancelledError(request);
-    const key = await this.options.getApiKey();
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (key) headers['X-Session-API-Key'] = key;
+    const credential = await this.options.getCredential();
+    const headers: Record<string, string> = { Accept: 'application/json', ...credentialHeaders(credential) };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
     const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
@@ -92,7 +93,7 @@ export class Transport {
       const parsed = parseJson(text);
       return {
         status: response.status, body: parsed.ok ? parsed.value : text, isJson: parsed.ok,
-        retryAfter: response.headers.get('retry-after'), keySent: Boolean(key), request,
+        retryAfter: response.headers.get('retry-after'), keySent: credential?.kind, request,
       };
     } catch (error) {
       if (stoppedBy === 'timeout') throw new TimeoutError(request, timeoutMs);
@@ -212,7 +213,8 @@ async function readCapped(response: Response, max: number, request: RequestInfo)
   return text + decoder.decode();
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/** The parsed JSON, or not ok for text that is not JSON. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

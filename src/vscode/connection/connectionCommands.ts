@@ -1,6 +1,8 @@
 // The connection's commands: the key (Set / Clear API Key), the server URL (Change Server URL), the status
 // bar's menu, the log, and the server's own settings page.
 import * as vscode from 'vscode';
+import type { Credential, CredentialKind } from '../../api/http/credential';
+import { KEY_KINDS, keyPrompt } from '../../core/connection/storedCredential';
 import { normalizeServerUrl, sendsKeyInClear } from '../../core/connection/serverUrl';
 import { SETTING_DEFAULTS } from '../../core/platform/settingKeys';
 import type { CommandHandler } from '../platform/commands';
@@ -9,6 +11,8 @@ import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ServerSession } from './serverSession';
+
+const SET_API_KEY_TITLE = 'OpenHands: Set API Key';
 
 export class ConnectionCommands {
   constructor(private readonly session: ServerSession, private readonly keys: ApiKeyStore, private readonly logger: Logger) {}
@@ -24,27 +28,30 @@ export class ConnectionCommands {
     } satisfies Record<string, CommandHandler>;
   }
 
-  /** Asks for the configured server's key and stores it; resolves to whether a key was stored. */
+  /** Asks which kind of key it is, then the key, and stores both; resolves to whether a key was stored. */
   async setApiKey(): Promise<boolean> {
     const url = await this.usableUrl();
     if (!url) return false;
+    const kind = await askKeyKind(url);
+    if (!kind) return false;
     const key = (await vscode.window.showInputBox({
-      title: 'OpenHands: Set API Key',
-      prompt: `Session API key for ${url} (the server's SESSION_API_KEY). It is kept in VS Code's secret storage.`,
+      title: SET_API_KEY_TITLE,
+      prompt: keyPrompt(kind, url),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() ? undefined : 'Enter the key, or press Escape to cancel.'),
     }))?.trim();
-    return key ? this.storeKey(url, key) : false;
+    return key ? this.storeKey(url, { kind, key }) : false;
   }
 
   /** Stores a key for `url` after the plain-http question; offers this window only when the keyring fails. */
-  async storeKey(url: string, key: string): Promise<boolean> {
+  async storeKey(url: string, credential: Credential): Promise<boolean> {
     if (!(await consentToPlainHttp(url))) return false;
     try {
-      await this.keys.set(url, key);
-      this.logger.info(`API key saved for ${url}`);
-      void vscode.window.showInformationMessage(`OpenHands API key saved for ${url}.`);
+      await this.keys.set(url, credential);
+      const kind = credential.kind === 'cloud' ? ' (an OpenHands Cloud key, sent as a Bearer token)' : '';
+      this.logger.info(`API key saved for ${url}${kind}`);
+      void vscode.window.showInformationMessage(`OpenHands API key saved for ${url}${kind}.`);
       return true;
     } catch (error) {
       this.logger.warn(`Secret storage refused the key for ${url}`, error);
@@ -53,7 +60,7 @@ export class ConnectionCommands {
         `VS Code could not store the key in its secret storage (${error instanceof Error ? error.message : String(error)}). ` +
         'On Linux this usually means no keyring is running. Keep the key for this window only?', keep);
       if (choice !== keep) return false;
-      this.keys.keepForSession(url, key);
+      this.keys.keepForSession(url, credential);
       return true;
     }
   }
@@ -104,6 +111,17 @@ export class ConnectionCommands {
     if (choice) await openSetting('serverUrl');
     return undefined;
   }
+}
+
+/** One step: which header the key goes in. The session key comes first, so Enter keeps what Set API Key always did. */
+async function askKeyKind(url: string): Promise<CredentialKind | undefined> {
+  const picked = await vscode.window.showQuickPick(KEY_KINDS.map((choice) => ({ ...choice })), {
+    title: SET_API_KEY_TITLE,
+    placeHolder: `Which kind of key is it for ${url}?`,
+    matchOnDescription: true,
+    ignoreFocusOut: true,
+  });
+  return picked?.keyKind;
 }
 
 /** Plain http to another machine shows the key to anyone on the way; the person decides, once, knowingly. */

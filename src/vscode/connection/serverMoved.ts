@@ -28,8 +28,8 @@ export async function useMovedServer(error: RedirectError, keys: ApiKeyStore, lo
 
 /** Asks before a key goes to a new server. "Do Not Move" comes first, so it is the default (Enter); Escape is no too. */
 async function offerKeyMove(from: string, to: string, keys: ApiKeyStore, logger: Logger): Promise<void> {
-  const key = await keys.get(from);
-  if (!key || (await keys.get(to))) return;
+  const credential = await keys.get(from);
+  if (!credential || (await keys.get(to))) return;
   const keep = { title: 'Do Not Move' };
   const move = { title: 'Move Key' };
   const choice = await vscode.window.showWarningMessage(`Move the API key to ${to}?`, {
@@ -42,7 +42,7 @@ async function offerKeyMove(from: string, to: string, keys: ApiKeyStore, logger:
     return;
   }
   try {
-    await keys.set(to, key);
+    await keys.set(to, credential);
   } catch (error) {
     logger.warn(`Secret storage refused the key for ${to}`, error);
     void vscode.window.showWarningMessage(`The key could not be stored for ${to}: set it with "OpenHands: Set API Key".`);

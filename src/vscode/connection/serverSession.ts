@@ -4,6 +4,7 @@
 // the panels. Fires when the server changes, so views reload.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
+import type { Credential } from '../../api/http/credential';
 import { connectClient } from '../../api/createClient';
 import type { ConnectionState } from '../../core/connection/connectionState';
 import { describeServerApi } from '../../core/connection/serverApi';
@@ -64,7 +65,7 @@ export class ServerSession extends Disposable {
     return current.connecting;
   }
 
-  async apiKey(): Promise<string | undefined> {
+  async credential(): Promise<Credential | undefined> {
     const url = this.serverUrl;
     return url ? this.keys.get(url) : undefined;
   }
@@ -104,7 +105,7 @@ export class ServerSession extends Disposable {
       baseUrl,
       // VS Code patches the global fetch with the person's proxy and certificate settings.
       fetch: (input, init) => globalThis.fetch(input, init),
-      getApiKey: () => this.keys.get(baseUrl),
+      getCredential: () => this.keys.get(baseUrl),
       timeoutMs: configuration.requestTimeoutMs(),
       logger: this.logger,
     });

@@ -2,6 +2,7 @@
 // extension can store a key or send a prompt without the UI through it. Actions here run the same code as the
 // commands, with the person's typed answer given instead of asked.
 import type * as vscode from 'vscode';
+import type { Credential, CredentialKind } from '../../api/http/credential';
 import type { ApiKeyStore } from '../connection/apiKeyStore';
 import type { ConnectionCommands } from '../connection/connectionCommands';
 import type { ServerSession } from '../connection/serverSession';
@@ -15,9 +16,10 @@ import type { SettingsTreeProvider } from '../settings/settingsTreeProvider';
 export interface TestingApi {
   /** How long activate() took, in ms: the work done on the extension host's start path. */
   readonly activationMs: number;
-  getStoredApiKey(serverUrl: string): Promise<string | undefined>;
-  /** Set API Key with `key` typed: stored for the configured server. */
-  setApiKey(key: string): Promise<boolean>;
+  /** The key stored for `serverUrl`, with its kind. */
+  getStoredCredential(serverUrl: string): Promise<Credential | undefined>;
+  /** Set API Key with `kind` chosen (a session key unless told) and `key` typed: stored for the configured server. */
+  setApiKey(key: string, kind?: CredentialKind): Promise<boolean>;
   /** Start Conversation with `words` typed. */
   startConversation(uri: vscode.Uri | undefined, words: string): Promise<string | undefined>;
   /** Send File as Message with `words` typed. */
@@ -45,10 +47,10 @@ export function createTestingApi(parts: TestingParts): TestingApi {
   const typed = (words: string): AskMessage => (target) => Promise.resolve({ text: words.trim(), target });
   return {
     activationMs, session, settings, settingsTree, targets,
-    getStoredApiKey: (url) => keys.get(url),
-    setApiKey: async (key) => {
+    getStoredCredential: (url) => keys.get(url),
+    setApiKey: async (key, kind = 'session') => {
       const url = session.serverUrl;
-      return url ? connection.storeKey(url, key.trim()) : false;
+      return url ? connection.storeKey(url, { kind, key: key.trim() }) : false;
     },
     startConversation: (uri, words) => new ConversationFlows(targets, sender, typed(words)).start(uri),
     sendFiles: (uris, words) => new ConversationFlows(targets, sender, typed(words)).sendFiles(uris[0], uris),

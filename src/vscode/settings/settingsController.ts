@@ -58,7 +58,7 @@ export class SettingsController extends Disposable {
       this.setState(settings ? 'connected' : 'noSettings');
     } catch (error) {
       if (load !== this.loads) return;
-      const state = stateForError(error, Boolean(await this.session.apiKey()));
+      const state = stateForError(error, Boolean(await this.session.credential()));
       this.logger.warn(`Loading settings from ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
       this.setState(state);
       // Every request fails the same way until the person acts, so the load says so, with "Use <new URL>".

@@ -8,17 +8,21 @@ const request = { method: 'POST', path: '/api/conversations', baseUrl: 'http://1
 
 describe('errorForStatus', () => {
   it('maps 401 and 403 to unauthorized, saying whether a key was sent', () => {
-    const refused = errorForStatus(request, 401, { detail: 'Unauthorized' }, null, true);
+    const refused = errorForStatus(request, 401, { detail: 'Unauthorized' }, null, 'session');
     assert.ok(refused instanceof UnauthorizedError && refused.keySent);
     assert.match(refused.message, /refused the session API key/);
-    assert.match(errorForStatus(request, 403, {}, null, false).message, /requires a session API key/);
+    assert.match(errorForStatus(request, 403, {}, null, undefined).message, /requires a session API key/);
+    const cloud = errorForStatus(request, 401, {}, null, 'cloud');
+    assert.ok(cloud instanceof UnauthorizedError && cloud.keySent);
+    assert.match(cloud.message, /refused the OpenHands Cloud API key/);
+    assert.doesNotMatch(cloud.message, /SESSION_API_KEY/);
   });
 
   it('reads the field paths of a FastAPI 422 body', () => {
     const error = errorForStatus(request, 422, { detail: [
       { type: 'extra_forbidden', loc: ['body', 'conversation_id'], msg: 'Extra inputs are not permitted', input: 'x' },
       { type: 'value_error', loc: ['body', 'mcp_config', 'sse_servers', 0, 'url'], msg: 'Value error, URL cannot be empty', input: ' ' },
-    ] }, null, true);
+    ] }, null, 'session');
     assert.ok(error instanceof ValidationError);
     assert.deepEqual(error.issues, [
       { path: 'conversation_id', message: 'Extra inputs are not permitted' },
@@ -27,7 +31,7 @@ describe('errorForStatus', () => {
   });
 
   it('keeps Retry-After of a 429', () => {
-    const error = errorForStatus(request, 429, { message: 'Too many requests' }, '1', true);
+    const error = errorForStatus(request, 429, { message: 'Too many requests' }, '1', 'session');
     assert.ok(error instanceof RateLimitedError && error.retryAfterSeconds === 1);
     assert.equal(parseRetryAfter('Thu, 01 Jan 1970 00:00:10 GMT', 0), 10);
   });
@@ -39,18 +43,18 @@ describe('errorForStatus', () => {
       ['STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', 'Unable to access repo octo/widgets', 'git_provider_authentication'],
     ];
     for (const [msgId, message, reason] of reasons) {
-      const error = errorForStatus(request, 400, { status: 'error', message, msg_id: msgId }, null, true);
+      const error = errorForStatus(request, 400, { status: 'error', message, msg_id: msgId }, null, 'session');
       assert.ok(error instanceof ServerError);
       assert.equal(error.reason, reason);
       assert.equal(error.msgId, msgId);
     }
-    assert.match(errorForStatus(request, 400, { msg_id: 'STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', message: 'Unable to access repo octo/widgets' }, null, true).message, /octo\/widgets/);
+    assert.match(errorForStatus(request, 400, { msg_id: 'STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', message: 'Unable to access repo octo/widgets' }, null, 'session').message, /octo\/widgets/);
   });
 
   it('reads a plain-text 500 and a 404', () => {
-    const crash = errorForStatus(request, 500, 'Internal Server Error', null, true);
+    const crash = errorForStatus(request, 500, 'Internal Server Error', null, 'session');
     assert.ok(crash instanceof ServerError && crash.reason === 'other');
     assert.match(crash.message, /HTTP 500/);
-    assert.ok(errorForStatus(request, 404, { detail: 'Not Found' }, null, true) instanceof NotFoundError);
+    assert.ok(errorForStatus(request, 404, { detail: 'Not Found' }, null, 'session') instanceof NotFoundError);
   });
 });

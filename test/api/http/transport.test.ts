@@ -4,6 +4,7 @@ import { fetch as undiciFetch } from 'undici';
 import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/errors';
 import { Transport, type FetchFunction, type TransportOptions } from '../../../src/api/http/transport';
 import { closedPortUrl, startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
+import { sessionCredential } from '../../../src/api/http/credential';
 
 const fetchImpl = undiciFetch as unknown as FetchFunction;
 const servers: LoopbackServer[] = [];
@@ -16,17 +17,30 @@ async function serve(handler: Parameters<typeof startLoopbackServer>[0]): Promis
 }
 
 function transport(baseUrl: string, extra: Partial<TransportOptions> = {}): Transport {
-  return new Transport({ baseUrl, fetch: fetchImpl, getApiKey: async () => undefined, timeoutMs: 5000, backoffMs: 10, ...extra });
+  return new Transport({ baseUrl, fetch: fetchImpl, getCredential: async () => undefined, timeoutMs: 5000, backoffMs: 10, ...extra });
 }
 
 describe('Transport', () => {
   it('sends the key header only when a key is set, and JSON with its content type', async () => {
     const server = await serve((_req, res) => res.end('{"ok":true}'));
-    await transport(server.url, { getApiKey: async () => 'k-123456' }).send('POST', '/api/x', { a: 1 });
+    await transport(server.url, { getCredential: async () => sessionCredential('k-123456') }).send('POST', '/api/x', { a: 1 });
     await transport(server.url).send('GET', '/api/x', undefined);
     assert.equal(server.hits[0].headers['x-session-api-key'], 'k-123456');
     assert.equal(server.hits[0].headers['content-type'], 'application/json');
     assert.equal(server.hits[1].headers['x-session-api-key'], undefined);
+  });
+
+  it('sends a session key only as X-Session-API-Key and a Cloud key only as a Bearer token: one header per kind', async () => {
+    const server = await serve((_req, res) => res.end('{"ok":true}'));
+    const kinds = ['session', 'cloud'] as const;
+    for (const kind of kinds) {
+      await transport(server.url, { getCredential: async () => ({ kind, key: `${kind}-key-0123` }) }).send('GET', '/api/x', undefined);
+    }
+    const keyHeaders = server.hits.map((hit) => ({ session: hit.headers['x-session-api-key'], bearer: hit.headers.authorization }));
+    assert.deepEqual(keyHeaders, [
+      { session: 'session-key-0123', bearer: undefined },
+      { session: undefined, bearer: 'Bearer cloud-key-0123' },
+    ]);
   });
 
   it('ends a request that gets no answer within 1 s of its timeout', async () => {

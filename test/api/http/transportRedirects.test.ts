@@ -9,6 +9,7 @@ import { RedirectError, type RedirectProblem } from '../../../src/api/http/error
 import { MAX_REDIRECTS, Transport, type FetchFunction } from '../../../src/api/http/transport';
 import { startLoopbackServer, type LoopbackOptions, type LoopbackServer } from '../../support/loopbackServer';
 import { useTestCertificates } from '../../support/testCertificates';
+import { sessionCredential } from '../../../src/api/http/credential';
 
 const KEY = 'k-redirect-secret-1234';
 const BODY = { llm_api_key: 'sk-body-secret-5678' };
@@ -31,7 +32,7 @@ const redirecting = (status: number, location: (req: IncomingMessage) => string,
   serve((req, res) => { res.writeHead(status, { location: location(req) }); res.end(); }, options);
 
 function transport(baseUrl: string, fetch = undiciFetch as unknown as FetchFunction): Transport {
-  return new Transport({ baseUrl, fetch, getApiKey: async () => KEY, timeoutMs: 5000, backoffMs: 10 });
+  return new Transport({ baseUrl, fetch, getCredential: async () => sessionCredential(KEY), timeoutMs: 5000, backoffMs: 10 });
 }
 
 const isRedirect = (status: number, problem: RedirectProblem, target?: string) => (e: unknown) =>

@@ -19,7 +19,7 @@ async function httpsServer(pair: KeyPair): Promise<LoopbackServer> {
 }
 
 async function failure(url: string, fetch: FetchFunction): Promise<NetworkError> {
-  const transport = new Transport({ baseUrl: url, fetch, getApiKey: async () => undefined, timeoutMs: 5000, backoffMs: 10 });
+  const transport = new Transport({ baseUrl: url, fetch, getCredential: async () => undefined, timeoutMs: 5000, backoffMs: 10 });
   const error = await transport.send('GET', '/api/settings', undefined).catch((e: unknown) => e);
   assert.ok(error instanceof NetworkError, `expected a NetworkError, got ${String(error)}`);
   return error;
@@ -65,7 +65,7 @@ describe('Transport and TLS failures', () => {
 
   it('the good certificate, trusted: the request goes through', async () => {
     const server = await httpsServer(tls.certs.good);
-    const transport = new Transport({ baseUrl: server.url, fetch: tls.fetchTrustingCa, getApiKey: async () => undefined, timeoutMs: 5000 });
+    const transport = new Transport({ baseUrl: server.url, fetch: tls.fetchTrustingCa, getCredential: async () => undefined, timeoutMs: 5000 });
     assert.equal((await transport.send('GET', '/api/settings', undefined)).status, 200);
   });
 });

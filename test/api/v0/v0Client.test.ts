@@ -12,6 +12,7 @@ import type { ApiLogger } from '../../../src/api/http/logger';
 import type { Settings } from '../../../src/api/v0/schemas';
 import { startContractServer, type ContractServer } from '../../support/standin/contractServer';
 import { closedPortUrl } from '../../support/loopbackServer';
+import { sessionCredential } from '../../../src/api/http/credential';
 
 const KEY = 'session-key-0123456789';
 const SECRETS = { llm_api_key: 'sk-llm-0123456789', search_api_key: 'tvly-0123456789', sandbox_api_key: 'sbx-0123456789' };
@@ -45,7 +46,7 @@ const recorder: ApiLogger = {
 
 function client(options: { key?: string; timeoutMs?: number; baseUrl?: string } = {}): OpenHandsClient {
   return createClient({
-    baseUrl: options.baseUrl ?? server.url, fetch: fetchImpl, getApiKey: async () => ('key' in options ? options.key : KEY),
+    baseUrl: options.baseUrl ?? server.url, fetch: fetchImpl, getCredential: async () => sessionCredential('key' in options ? options.key : KEY),
     timeoutMs: options.timeoutMs ?? 5000, backoffMs: 10, logger: recorder,
   });
 }

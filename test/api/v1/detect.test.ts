@@ -6,6 +6,7 @@ import { detectServerApi } from '../../../src/api/detect';
 import { UnsupportedServerError } from '../../../src/api/http/errors';
 import { Transport } from '../../../src/api/http/transport';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
+import { sessionCredential } from '../../../src/api/http/credential';
 
 const servers: LoopbackServer[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
@@ -19,7 +20,7 @@ async function serverWith(routes: Routes): Promise<Transport> {
     res.end(route.html ? String(route.body) : JSON.stringify(route.body));
   });
   servers.push(server);
-  return new Transport({ baseUrl: server.url, fetch: (url, init) => fetch(url, init), getApiKey: async () => 'k', timeoutMs: 5000 });
+  return new Transport({ baseUrl: server.url, fetch: (url, init) => fetch(url, init), getCredential: async () => sessionCredential('k'), timeoutMs: 5000 });
 }
 
 const spec = (version: string, ...paths: string[]) => ({ status: 200, body: { info: { version }, paths: Object.fromEntries(paths.map((p) => [p, {}])) } });

@@ -10,6 +10,7 @@ import { Transport } from '../../../src/api/http/transport';
 import { V1ConversationsApi } from '../../../src/api/v1/v1ConversationsApi';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
 import { startTask, v1SettingsAnswer } from '../../support/v1Answers';
+import { sessionCredential } from '../../../src/api/http/credential';
 
 const servers: LoopbackServer[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
@@ -35,7 +36,7 @@ async function v1Server(handler: Handler): Promise<{ url: string; exchanges: Exc
 }
 
 const V1 = { version: '1.11.0', settings: 'v1', conversations: 'v1' } as const;
-const options = (baseUrl: string) => ({ baseUrl, fetch: (url: string, init: RequestInit) => fetch(url, init), getApiKey: async () => 'k', timeoutMs: 5000 });
+const options = (baseUrl: string) => ({ baseUrl, fetch: (url: string, init: RequestInit) => fetch(url, init), getCredential: async () => sessionCredential('k'), timeoutMs: 5000 });
 const clientFor = (url: string): OpenHandsClient => createClient(options(url), V1);
 
 /** A settings store that merges what it knows and, like the real server, drops the rest with a 200. */

@@ -10,7 +10,7 @@ const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0
 
 describe('actionsFor', () => {
   it('offers the action that fixes each failure first', () => {
-    assert.deepEqual(actionsFor(new UnauthorizedError(request, 401, true))[0], 'setApiKey');
+    assert.deepEqual(actionsFor(new UnauthorizedError(request, 401, 'session'))[0], 'setApiKey');
     assert.deepEqual(actionsFor(new NetworkError(request, 'refused', 'ECONNREFUSED'))[0], 'retry');
     assert.deepEqual(actionsFor(new TimeoutError(request, 1000))[0], 'retry');
     assert.deepEqual(actionsFor(new ValidationError(request, [], 'server')), ['showLog']);

@@ -19,6 +19,14 @@ describe('Redactor', () => {
     assert.match(line, /"llm_api_key_set":true/);
   });
 
+  it('masks both key headers, the session key and a Cloud key as a Bearer token, in any spelling', () => {
+    const redactor = new Redactor();
+    const line = redactor.format('sent', [
+      'X-Session-API-Key: sess-9876', 'Authorization: Bearer cloud-5432', '{"authorization":"Bearer cloud-1098"}', "{ 'x-session-api-key': 'sess-7654' }",
+    ]);
+    for (const secret of ['sess-9876', 'cloud-5432', 'cloud-1098', 'sess-7654']) assert.ok(!line.includes(secret), line);
+  });
+
   it('masks user info up to the last @, also in scp-like remotes', () => {
     const redactor = new Redactor();
     for (const [input, secret] of [

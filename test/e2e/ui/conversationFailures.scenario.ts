@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { scenario } from '../../support/e2e/scenario';
 import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, storeSettings } from '../../support/ui/conversationSteps';
+import { pickQuickItem, SET_API_KEY } from '../../support/ui/quickPick';
 
 export default scenario(
   'a failed conversation offers Set API Key or Retry',
@@ -23,7 +24,8 @@ export default scenario(
     await workbench.screenshot('unauthorized');
     let from = server.requests.length;
     await clickButton(error, 'Set API Key');
-    await answerInput(workbench, 'OpenHands: Set API Key', context.sessionApiKey, { password: true });
+    await pickQuickItem(workbench, SET_API_KEY);
+    await answerInput(workbench, SET_API_KEY, context.sessionApiKey, { password: true });
     let sent = await nextConversation(server, from);
     assert.equal(sent.request.status, 200);
     assert.equal(sent.request.headers['x-session-api-key'], context.sessionApiKey);

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { scenario } from '../../support/e2e/scenario';
 import { SEEDED_SETTINGS } from '../../support/fixtures/settingsFixture';
+import { pickQuickItem, SET_API_KEY } from '../../support/ui/quickPick';
 import { SettingsPanel, openSeededPanel, until, STAND_IN_API } from '../../support/ui/settingsPanelUi';
 import { freePort } from '../../support/e2e/codeServer';
 
@@ -38,14 +39,16 @@ export default [
     await workbench.screenshot('no-key');
 
     await panel.clickWelcomeButton('Set API Key');
-    await panel.answer('OpenHands: Set API Key', 'e2e-not-the-session-key', { password: true });
+    await pickQuickItem(workbench, SET_API_KEY);
+    await panel.answer(SET_API_KEY, 'e2e-not-the-session-key', { password: true });
     const refused = await panel.waitForWelcome(REFUSED_KEY);
     assert.deepEqual(refused.buttons, ['Set API Key', 'Show Log']);
     await panel.waitForStatusBar('OpenHands: unauthorized');
     await workbench.screenshot('refused-key');
 
     await panel.clickWelcomeButton('Set API Key');
-    await panel.answer('OpenHands: Set API Key', context.sessionApiKey, { password: true });
+    await pickQuickItem(workbench, SET_API_KEY);
+    await panel.answer(SET_API_KEY, context.sessionApiKey, { password: true });
     const noSettings = await panel.waitForWelcome(NO_SETTINGS);
     assert.deepEqual(noSettings.buttons, ['Configure LLM']);
     await panel.waitForStatusBar('OpenHands: no settings yet');

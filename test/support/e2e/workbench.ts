@@ -8,7 +8,7 @@ export const OUR_CONTAINER = 'OpenHands';
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -9,6 +9,7 @@ import { secretFor, type E2eContext } from '../e2e/context';
 import { nextRequest } from '../e2e/requests';
 import type { Workbench } from '../e2e/workbench';
 import { seedSettings } from '../fixtures/settingsFixture';
+import { pickQuickItem, SET_API_KEY } from './quickPick';
 
 export const LLM_MODEL = 'anthropic/claude-sonnet-4-20250514';
 
@@ -50,10 +51,11 @@ export async function answerInput(
   return shown;
 }
 
-/** F1 > OpenHands: Set API Key, the key typed into its password box. */
+/** F1 > OpenHands: Set API Key, Enter on the kind (a session key, the first), the key typed into its password box. */
 export async function setApiKey(workbench: Workbench, context: E2eContext): Promise<void> {
-  await workbench.runCommand('OpenHands: Set API Key');
-  await answerInput(workbench, 'OpenHands: Set API Key', context.sessionApiKey, { password: true });
+  await workbench.runCommand(SET_API_KEY);
+  await pickQuickItem(workbench, SET_API_KEY);
+  await answerInput(workbench, SET_API_KEY, context.sessionApiKey, { password: true });
   await workbench.readNotification('OpenHands API key saved');
   await clearNotifications(workbench);
 }

@@ -7,6 +7,7 @@ import type { ContractServer } from '../e2e/contract';
 import type { E2eContext } from '../e2e/context';
 import type { Workbench } from '../e2e/workbench';
 import { SEEDED_SETTINGS, seedSettings } from '../fixtures/settingsFixture';
+import { pickQuickItem, SET_API_KEY } from './quickPick';
 
 const QUICK_INPUT = '.quick-input-widget';
 const SIDE_BAR_WIDTH = 520;
@@ -210,14 +211,16 @@ function settingsPosts(server: ContractServer) {
 }
 
 /**
- * Seeds the server, sets the session key through F1 > "OpenHands: Set API Key" (typed into its password box),
+ * Seeds the server, sets the session key through F1 > "OpenHands: Set API Key" (Enter on the kind, the key typed
+ * into its password box),
  * opens the panel and waits for the seeded model to show.
  */
 export async function openSeededPanel(workbench: Workbench, page: Page, server: ContractServer, context: E2eContext): Promise<SettingsPanel> {
   await seedSettings(server.url, context.sessionApiKey);
   const panel = new SettingsPanel(workbench, page);
-  await workbench.runCommand('OpenHands: Set API Key');
-  await panel.answer('OpenHands: Set API Key', context.sessionApiKey, { password: true });
+  await workbench.runCommand(SET_API_KEY);
+  await pickQuickItem(workbench, SET_API_KEY);
+  await panel.answer(SET_API_KEY, context.sessionApiKey, { password: true });
   await panel.open();
   await panel.waitForDescription('Model', 2, SEEDED_SETTINGS.llm_model);
   return panel;

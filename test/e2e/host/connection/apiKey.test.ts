@@ -26,7 +26,7 @@ describe('the session API key', () => {
   it('is stored in SecretStorage by Set API Key', async () => {
     const { sessionApiKey } = e2eContext();
     assert.equal(await (await testingApi()).setApiKey(sessionApiKey), true);
-    assert.equal(await (await testingApi()).getStoredApiKey(serverUrl()), sessionApiKey);
+    assert.deepEqual(await (await testingApi()).getStoredCredential(serverUrl()), { kind: 'session', key: sessionApiKey });
   });
 
   it('is in no settings file, log or state file of VS Code or the workspace', async () => {
@@ -53,6 +53,6 @@ describe('the session API key', () => {
   it('is removed from SecretStorage by Clear API Key', async () => {
     await (await testingApi()).setApiKey(e2eContext().sessionApiKey);
     await vscode.commands.executeCommand(Command.ClearApiKey);
-    assert.equal(await (await testingApi()).getStoredApiKey(serverUrl()), undefined);
+    assert.equal(await (await testingApi()).getStoredCredential(serverUrl()), undefined);
   });
 });

@@ -1,0 +1,29 @@
+// A quick pick answered as a person does: read its items, choose one by a click, or press Enter for the first.
+import { escapeRegExp, type Workbench } from '../e2e/workbench';
+
+const QUICK_INPUT = '.quick-input-widget';
+const ROW = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
+
+/** The title of Set API Key's two steps: the kind of key (a quick pick), then the key (a password box). */
+export const SET_API_KEY = 'OpenHands: Set API Key';
+
+const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
+
+/**
+ * Waits for the quick pick titled `title`, takes the screenshot `shot` if given, chooses `label` with a click, or
+ * the first item with Enter when no label is given, and waits for the list to go (the next step of the action may
+ * reuse the widget and its title). Returns the items' labels, in order.
+ */
+export async function pickQuickItem(workbench: Workbench, title: string, label?: string, { shot }: { shot?: string } = {}): Promise<string[]> {
+  const { page } = workbench;
+  await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: 30_000 });
+  const rows = page.locator(ROW);
+  await rows.first().waitFor({ state: 'visible', timeout: 30_000 });
+  // A row's first .label-name is its label; an item's detail line is a second one.
+  const labels = await rows.evaluateAll((found) => found.map((row) => row.querySelector('.label-name')?.textContent?.trim() ?? ''));
+  if (shot) await workbench.screenshot(shot);
+  if (label === undefined) await page.keyboard.press('Enter');
+  else await page.locator(ROW, { has: page.locator('.label-name', { hasText: exactly(label) }) }).first().click();
+  await rows.first().waitFor({ state: 'hidden', timeout: 30_000 });
+  return labels;
+}
