@@ -62,3 +62,18 @@ key_header() {
     *) args+=(-H "X-Session-API-Key: $1"); shown_key="X-Session-API-Key: $1" ;;
   esac
 }
+
+# The request half of a transcript entry: its number and title, method and path, the key header as shown, the
+# extra curl arguments (without their -H flags), the body.
+#   echo_request N TITLE METHOD PATH SHOWN_KEY BODY|- [curl args...]
+echo_request() {
+  local n=$1 title=$2 m=$3 p=$4 shown=$5 body=$6 a; shift 6
+  echo "#### $n. $title"
+  echo
+  echo '```'
+  echo "$m $p"
+  echo "$shown"
+  for a in "$@"; do [[ "$a" == -H ]] && continue; echo "$a"; done
+  if [ "$body" != - ]; then echo 'Content-Type: application/json'; echo; echo "$body"; fi
+  echo '--->'
+}

@@ -82,14 +82,7 @@ req() {
   LAST_BODY=$(printf '%s\n' "$resp" | sed '1,/^$/d')
   LAST_STATUS=$(printf '%s\n' "$resp" | head -n1 | awk '{print $2}')
   {
-    echo "#### $n. $title"
-    echo
-    echo '```'
-    echo "$m $p"
-    echo "$shown_key"
-    local a; for a in "$@"; do [[ "$a" == -H ]] && continue; echo "$a"; done
-    [ "$body" != - ] && { echo 'Content-Type: application/json'; echo; echo "$body"; }
-    echo '--->'
+    echo_request "$n" "$title" "$m" "$p" "$shown_key" "$body" "$@"
     printf '%s\n' "$resp" | sed -n '1,/^$/p' | grep -v -i '^date:' | sed '/^$/d'
     echo
     if [ "$F" = SKIP ]; then

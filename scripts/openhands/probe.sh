@@ -42,14 +42,7 @@ req() {
   [ "$body" != - ] && args+=(-H 'Content-Type: application/json' --data-binary "$body")
   n=$((n + 1)); pace
   local resp; resp=$(curl "${args[@]}" "$@" "$B$p" | tr -d '\r')
-  echo "#### $n. $title"
-  echo
-  echo '```'
-  echo "$m $p"
-  echo "$shown_key"
-  local a; for a in "$@"; do [[ "$a" == -H ]] && continue; echo "$a"; done
-  [ "$body" != - ] && { echo 'Content-Type: application/json'; echo; echo "$body"; }
-  echo '--->'
+  echo_request "$n" "$title" "$m" "$p" "$shown_key" "$body" "$@"
   # the status line, the headers except date, then the body
   echo "$resp" | sed -n '1,/^$/p' | grep -v -i '^date:' | sed '/^$/d'
   echo
