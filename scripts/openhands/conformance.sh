@@ -179,4 +179,13 @@ export CONFORMANCE_TARGETS
 # TAP: its summary is the last thing printed, failures included (spec lists failures after it).
 status=0
 node --test --test-reporter=tap out/test/conformance/conformance.test.js || status=$?
+if [ "$status" != 0 ]; then
+  # A real server's 500 is "Internal Server Error" and nothing else: what raised is only in its log, which stop.sh
+  # takes away with its folder. The unhandled exceptions (uvicorn's "Exception in ASGI application") go with the failure.
+  for d in ${real_dirs[@]+"${real_dirs[@]}"}; do
+    [ -f "$d/server.log" ] || continue
+    log "unhandled exceptions in $d/server.log (the last 200 lines of them):"
+    sed 's/\x1b\[[0-9;]*m//g' "$d/server.log" | grep -A 80 'Exception in ASGI application' | tail -n 200 >&2 || true
+  done
+fi
 exit "$status"
