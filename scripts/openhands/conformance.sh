@@ -19,7 +19,9 @@
 # V1 suites (1.7+'s API, test/conformance/v1*.suite.ts):
 #   real 1.11.0                       scripts/openhands/start-v1.sh --key K (RUNTIME=process: its starts spawn agent
 #                                     servers, which stop.sh ends too)
-#   contract server, V1               node out/test/support/standin/main.js --port 0 --api v1 --key K
+#   contract server, V1               node out/test/support/standin/main.js --port 0 --api v1 --key K --control
+#                                     (--control: the run to finished, which the real server makes with the suite's
+#                                     scripted LLM, test/support/scriptedLlm, the stand-in makes when told, /_test/agent)
 #   contract server, V1, Bearer       node out/test/support/standin/main.js --port 0 --api v1 --auth bearer --key K:
 #                                     only the key checks (OpenHands Cloud's scheme; no real Cloud is reachable)
 # The mixed line's suites (1.0-1.6: the V0 settings suites and the V1 conversation suite, test/conformance/mixed.suite.ts):
