@@ -10,6 +10,7 @@ import { sessionCredential } from '../../src/api/http/credential';
 import { EXECUTION_STATUSES, SANDBOX_STATUSES } from '../../src/api/v1/conversationList';
 import { CONVERSATION_STARTED, assertJson, detail, unprocessable } from './expected';
 import { type Client, type Target } from './target';
+import { follow, start } from './v1Conversations.suite';
 
 const V0_KEYS = ['conversation_id', 'title', 'last_updated_at', 'status', 'runtime_status', 'selected_repository', 'selected_branch',
   'git_provider', 'trigger', 'num_connections', 'url', 'session_api_key', 'created_at', 'pr_number'];
@@ -87,9 +88,11 @@ export function v1ConversationListSuite(client: Client): void {
 
   describe('V1 conversation list, statuses, pause and follow-up', () => {
     it('search pages by offset, newest first; every status one the server publishes; limit=101 422; a garbage page_id reads as 0', async () => {
-      const started = await client.post('/api/v1/app-conversations', '{}');
-      assertJson(started, 200, /"status":"WORKING"/);
+      // A second conversation, without a message (idle), its sandbox RUNNING before anything acts on it.
+      const task = await follow(client, (await start(client, '{}')).id, []);
+      assert.equal(task.status, 'READY', String(task.detail));
       const all = await waitForCount(client, 2);
+      assert.equal(all[0].id, task.app_conversation_id);
       const first = JSON.parse((await client.get('/api/v1/app-conversations/search?limit=1')).text) as { items: AppConversation[]; next_page_id: string | null };
       assert.deepEqual([first.items.map((c) => c.id), first.next_page_id], [[all[0].id], '1']);
       const second = JSON.parse((await client.get('/api/v1/app-conversations/search?limit=1&page_id=1')).text) as { items: AppConversation[] };
