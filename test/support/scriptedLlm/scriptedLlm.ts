@@ -1,10 +1,11 @@
 // A scripted LLM: an OpenAI-compatible server on 127.0.0.1 whose every chat completion that offers the agent's
 // `finish` tool is a call of it, so a real OpenHands agent runs to its end without a real model. The OpenHands
 // 1.x agent (openhands-sdk's LLM, through litellm's OpenAI provider, `openai/<model>` with `base_url`) calls
-// POST <base_url>/chat/completions, not streamed by default (LLM.stream false) and with native tool calling
-// (tools in the request, tool_calls in the answer). A streamed request gets the same answer as SSE chunks. A
-// request without the finish tool (a title or a summary) gets plain text. Answers wait `delayMs`, so that a
-// poller sees the agent running.
+// POST <base_url>/chat/completions with native tool calling (tools in the request, tool_calls in the answer). The
+// SDK's own default is not streamed, but the 1.11.0 agent server's agent step came streamed (`stream: true`, seen
+// in the conformance run): both are answered, a stream as SSE chunks. A request without the finish tool (the
+// unstreamed one before the agent's, with no tools) gets plain text. Answers wait `delayMs`, so that a poller
+// sees the agent running.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
