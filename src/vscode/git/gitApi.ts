@@ -22,6 +22,8 @@ export interface GitRepository {
     readonly remotes: readonly GitRemoteEntry[];
   };
   status(): Promise<void>;
+  /** `git push [-u] <remoteName> <branchName>`; rejects with the extension's GitError (gitErrorCode, stderr). */
+  push(remoteName?: string, branchName?: string, setUpstream?: boolean): Promise<void>;
 }
 
 export interface GitApi {
