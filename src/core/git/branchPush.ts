@@ -1,6 +1,7 @@
 // Push and Start: the push that makes the remote hold the branch a conversation starts on, and what a failed
 // push means for the person. The agent clones the remote the target was read from, so the branch goes there
 // under its own name; the upstream is set only when the branch has none, never moved.
+import { Redactor } from '../platform/redact';
 import type { PreflightWarning } from './repoContext';
 
 export interface PushPlan {
@@ -24,7 +25,7 @@ export function pushPlanText(plan: PushPlan): string {
   return `Push and Start pushes ${plan.branch} to ${plan.remote}${plan.setUpstream ? ', setting it as the upstream,' : ''} first.`;
 }
 
-export type PushFailureKind = 'diverged' | 'refused' | 'credentials' | 'unreachable' | 'failed';
+export type PushFailureKind = 'diverged' | 'refused' | 'credentials' | 'unreachable' | 'failed' | 'pullFailed';
 /** What the person can do after a failed push; the adapter turns each into a button. */
 export type PushAction = 'pullAndRetry' | 'retry' | 'startAnyway' | 'startWithoutRepository' | 'showGitOutput';
 
@@ -65,7 +66,10 @@ export function pushFailure(error: GitErrorFields, plan: PushPlan): PushFailure 
   const push = `OpenHands: the push of ${plan.branch} to ${plan.remote}`;
   // The extension's PushRejected is any "failed to push some refs", a missing local branch too: git's ref line says which.
   if (DIVERGED_WORDS.test(stderr)) {
-    return failure('diverged', `${push} was rejected: the remote's ${plan.branch} has commits your branch lacks. Pull them, then push again, or start on the remote's ${plan.branch} as it is.`, ['pullAndRetry', 'startAnyway', 'showGitOutput']);
+    // A pull needs the upstream; a branch without one meets a same-named branch on the remote that it never had.
+    const pull = plan.setUpstream ? `Merge the remote's ${plan.branch} into yours, then Push and Start again,` : 'Pull them, then push again,';
+    const actions: PushAction[] = plan.setUpstream ? ['startAnyway', 'startWithoutRepository', 'showGitOutput'] : ['pullAndRetry', 'startAnyway', 'showGitOutput'];
+    return failure('diverged', `${push} was rejected: the remote's ${plan.branch} has commits your branch lacks. ${pull} or start on the remote's ${plan.branch} as it is.`, actions);
   }
   if (/! \[(remote )?rejected\]/.test(stderr)) {
     return failure('refused', `${push} was refused by the remote (${detail}). The branch may be protected: push it another way, or start on what the remote has.`, ['startAnyway', 'startWithoutRepository', 'showGitOutput']);
@@ -79,15 +83,24 @@ export function pushFailure(error: GitErrorFields, plan: PushPlan): PushFailure 
   return failure('failed', `${push} failed: ${detail}. See the Git output, then Retry Push.`, ['retry', 'startAnyway', 'showGitOutput']);
 }
 
+/** Pull and Retry's pull failed (a conflict, divergent branches git was not told how to reconcile, …). */
+export function pullFailure(error: GitErrorFields, plan: PushPlan): PushFailure {
+  const detail = gitDetail(error.stderr ?? '') ?? error.message?.trim() ?? 'no reason given';
+  return failure('pullFailed', `OpenHands: pulling ${plan.branch} from ${plan.remote} failed (${detail}). Finish it in Source Control (resolve the conflicts, or merge or rebase), then Retry Push.`, ['retry', 'startAnyway', 'showGitOutput']);
+}
+
 function failure(kind: PushFailureKind, message: string, actions: PushAction[]): PushFailure {
   return { kind, message, actions };
 }
 
-/** git's own reason: the first `fatal:`, `error:`, `remote:` or `! [rejected]` line, without its prefix. */
+// No secret is known here; it masks what git's output can hold on its own: user info in a remote URL.
+const urlRedactor = new Redactor();
+
+/** git's own reason: the first `fatal:`, `error:`, `remote:` or `! [rejected]` line, without its prefix or a URL's token. */
 function gitDetail(stderr: string): string | undefined {
   for (const line of stderr.split(/\r?\n/)) {
     const match = /^\s*(?:fatal:|error:|remote:|!)\s*(.+?)\s*$/.exec(line);
-    if (match?.[1]) return match[1].replace(/\.$/, '');
+    if (match?.[1]) return urlRedactor.redactText(match[1].replace(/\.$/, ''));
   }
   return undefined;
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ConversationRequest } from '../../api/v0/schemas';
 import { firstLine } from '../../core/conversations/message';
-import { planPush, pushPlanText, PUSH_ACTION_TITLES, type PushAction, type PushPlan } from '../../core/git/branchPush';
+import { planPush, pushPlanText, PUSH_ACTION_TITLES, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
 import { warningText } from '../../core/git/repoContext';
 import type { ServerSession, Server } from '../connection/serverSession';
 import type { GitPusher } from '../git/gitPush';
@@ -39,14 +39,24 @@ export class ConversationSender {
   /** Push and Start: only a pushed branch starts; a failed push shows what to do about it, the message kept. */
   private async pushThenPost(target: ConversationTarget, plan: PushPlan, message: MessageFields, title: string): Promise<string | undefined> {
     const failure = await this.pusher.push(target.root, plan);
-    if (!failure) return this.post(target, message, title);
+    return failure ? this.afterGitFailure(failure, target, plan, message, title) : this.post(target, message, title);
+  }
+
+  /** A failed push or pull with its actions; each keeps the typed message. */
+  private async afterGitFailure(
+    failure: PushFailure, target: ConversationTarget, plan: PushPlan, message: MessageFields, title: string,
+  ): Promise<string | undefined> {
     const again = () => this.pushThenPost(target, plan, message, title);
     const handlers: Record<PushAction, () => Promise<string | undefined>> = {
-      pullAndRetry: async () => { await this.pusher.pull(target.root); return again(); },
+      pullAndRetry: async () => {
+        const pullFailed = await this.pusher.pull(target.root, plan);
+        return pullFailed ? this.afterGitFailure(pullFailed, target, plan, message, title) : again();
+      },
       retry: again,
       startAnyway: () => this.post(target, message, title),
       startWithoutRepository: () => this.post(withoutRepository(target), message, title),
-      showGitOutput: async () => { await this.pusher.showOutput(); return undefined; },
+      // The output beside the same failure again, so its other actions stay at hand.
+      showGitOutput: async () => { await this.pusher.showOutput(); return this.afterGitFailure(failure, target, plan, message, title); },
     };
     const picked = await vscode.window.showErrorMessage(failure.message, ...failure.actions.map((action) => PUSH_ACTION_TITLES[action]));
     const action = failure.actions.find((a) => PUSH_ACTION_TITLES[a] === picked);

@@ -24,6 +24,8 @@ export interface GitRepository {
   status(): Promise<void>;
   /** `git push [-u] <remoteName> <branchName>`; rejects with the extension's GitError (gitErrorCode, stderr). */
   push(remoteName?: string, branchName?: string, setUpstream?: boolean): Promise<void>;
+  /** `git pull` from the branch's upstream, as the extension's Pull does; rejects with its GitError. */
+  pull(): Promise<void>;
 }
 
 export interface GitApi {

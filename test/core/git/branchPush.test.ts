@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planPush, pushFailure, pushPlanText, type PushPlan } from '../../../src/core/git/branchPush';
+import { planPush, pullFailure, pushFailure, pushPlanText, type PushPlan } from '../../../src/core/git/branchPush';
 
 describe('planPush', () => {
   it('pushes a branch without upstream to the target remote, setting the upstream', () => {
@@ -50,6 +50,13 @@ describe('pushFailure', () => {
     assert.equal(pushFailure({ gitErrorCode: 'PushRejected', stderr: diverged.replace(' (fetch first)', ' (stale info)') }, plan).kind, 'refused');
   });
 
+  it('a branch without upstream meeting a different one of its name on the remote: no pull, it has nothing to pull from', () => {
+    const failure = pushFailure({ gitErrorCode: 'PushRejected', stderr: diverged }, { ...plan, setUpstream: true });
+    assert.equal(failure.kind, 'diverged');
+    assert.match(failure.message, /has commits your branch lacks\. Merge the remote's feature\/x into yours, then Push and Start again, or start on the remote's feature\/x as it is\./);
+    assert.deepEqual(failure.actions, ['startAnyway', 'startWithoutRepository', 'showGitOutput']);
+  });
+
   it('a rejection by the remote itself names git\'s reason and offers no retry', () => {
     const failure = pushFailure({ gitErrorCode: 'PushRejected', stderr: protectedBranch }, plan);
     assert.equal(failure.kind, 'refused');
@@ -62,6 +69,9 @@ describe('pushFailure', () => {
     assert.equal(https.kind, 'credentials');
     assert.match(https.message, /git has no credentials that may push there \(Authentication failed for 'https:\/\/github.com\/acme\/widgets.git\/'\)\. Set up a credential helper/);
     assert.deepEqual(https.actions, ['retry', 'startAnyway', 'showGitOutput']);
+    const token = pushFailure({ gitErrorCode: 'AuthenticationFailed', stderr: "fatal: Authentication failed for 'https://x-access-token:ghp_e2eSecret123@github.com/acme/widgets.git/'" }, plan);
+    assert.doesNotMatch(token.message, /ghp_e2eSecret123|x-access-token/, 'a token in the remote URL is not shown');
+    assert.match(token.message, /https:\/\/\*\*\*@github.com\/acme\/widgets.git/);
     const prompt = "fatal: could not read Username for 'https://github.com': terminal prompts disabled";
     assert.equal(pushFailure({ stderr: prompt }, plan).kind, 'credentials');
     const ssh = 'git@github.com: Permission denied (publickey).\r\nfatal: Could not read from remote repository.';
@@ -86,5 +96,15 @@ describe('pushFailure', () => {
     assert.deepEqual(hook.actions, ['retry', 'startAnyway', 'showGitOutput']);
     assert.match(pushFailure({ message: 'Git: spawn git ENOENT' }, plan).message, /failed: Git: spawn git ENOENT\./);
     assert.match(pushFailure({}, plan).message, /failed: no reason given\./);
+  });
+});
+
+describe('pullFailure', () => {
+  it('names git\'s reason and where to finish, then Retry Push', () => {
+    const stderr = 'hint: You have divergent branches and need to specify how to reconcile them.\nfatal: Need to specify how to reconcile divergent branches.';
+    const failure = pullFailure({ gitErrorCode: undefined, stderr }, { remote: 'origin', branch: 'feature/x', setUpstream: false });
+    assert.equal(failure.kind, 'pullFailed');
+    assert.equal(failure.message, 'OpenHands: pulling feature/x from origin failed (Need to specify how to reconcile divergent branches). Finish it in Source Control (resolve the conflicts, or merge or rebase), then Retry Push.');
+    assert.deepEqual(failure.actions, ['retry', 'startAnyway', 'showGitOutput']);
   });
 });
