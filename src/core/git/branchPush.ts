@@ -62,7 +62,7 @@ const DIVERGED_WORDS = /\((fetch first|non-fast-forward)\)/;
 export function pushFailure(error: GitErrorFields, plan: PushPlan): PushFailure {
   const stderr = error.stderr ?? '';
   const code = error.gitErrorCode ?? '';
-  const detail = gitDetail(stderr) ?? error.message?.trim() ?? 'no reason given';
+  const detail = gitReason(error);
   const push = `OpenHands: the push of ${plan.branch} to ${plan.remote}`;
   // The extension's PushRejected is any "failed to push some refs", a missing local branch too: git's ref line says which.
   if (DIVERGED_WORDS.test(stderr)) {
@@ -85,7 +85,7 @@ export function pushFailure(error: GitErrorFields, plan: PushPlan): PushFailure 
 
 /** Pull and Retry's pull failed (a conflict, divergent branches git was not told how to reconcile, …). */
 export function pullFailure(error: GitErrorFields, plan: PushPlan): PushFailure {
-  const detail = gitDetail(error.stderr ?? '') ?? error.message?.trim() ?? 'no reason given';
+  const detail = gitReason(error);
   return failure('pullFailed', `OpenHands: pulling ${plan.branch} from ${plan.remote} failed (${detail}). Finish it in Source Control (resolve the conflicts, or merge or rebase), then Retry Push.`, ['retry', 'startAnyway', 'showGitOutput']);
 }
 
@@ -96,11 +96,12 @@ function failure(kind: PushFailureKind, message: string, actions: PushAction[]):
 // No secret is known here; it masks what git's output can hold on its own: user info in a remote URL.
 const urlRedactor = new Redactor();
 
-/** git's own reason: the first `fatal:`, `error:`, `remote:` or `! [rejected]` line, without its prefix or a URL's token. */
-function gitDetail(stderr: string): string | undefined {
-  for (const line of stderr.split(/\r?\n/)) {
-    const match = /^\s*(?:fatal:|error:|remote:|!)\s*(.+?)\s*$/.exec(line);
-    if (match?.[1]) return urlRedactor.redactText(match[1].replace(/\.$/, ''));
-  }
-  return undefined;
+/**
+ * git's own reason: the first `fatal:`, `error:`, `remote:` or `! [rejected]` line without its prefix, else the
+ * error's message; a remote URL's token masked.
+ */
+function gitReason(error: GitErrorFields): string {
+  const line = (error.stderr ?? '').split(/\r?\n/).map((l) => /^\s*(?:fatal:|error:|remote:|!)\s*(.+?)\s*$/.exec(l)?.[1]).find(Boolean);
+  const reason = line?.replace(/\.$/, '') ?? (error.message?.trim() || 'no reason given');
+  return urlRedactor.redactText(reason);
 }
