@@ -14,6 +14,7 @@ import { ConversationStore } from './vscode/conversations/conversationStore';
 import { ConversationTargets } from './vscode/conversations/conversationTarget';
 import { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { askMessage } from './vscode/conversations/messageInput';
+import { GitPusher } from './vscode/git/gitPush';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import { registerCommands } from './vscode/platform/commands';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
@@ -37,9 +38,10 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const settings = new SettingsController(session, errors, logger);
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);
-  const targets = new ConversationTargets(new GitRepositories(), settings, context.globalState, logger);
+  const git = new GitRepositories();
+  const targets = new ConversationTargets(git, settings, context.globalState, logger);
   const links = new ConversationLinks(session, conversations);
-  const sender = new ConversationSender(session, conversations, links, errors, logger);
+  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger));
   const settingsTree = new SettingsTreeProvider(settings, session);
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree,

@@ -1,12 +1,14 @@
-// Sends a new conversation: warns about what the agent would not see on the remote, posts with a cancellable
-// progress, announces the result, and turns a failure into its action. The typed message survives any
-// failure: Retry, and the fixes (Set API Key, Configure Settings, Set LLM API Key, Start Without Repository),
-// send it again as it was.
+// Sends a new conversation: warns about what the agent would not see on the remote (pushing the branch first on
+// Push and Start), posts with a cancellable progress, announces the result, and turns a failure into its
+// action. The typed message survives any failure: Retry, and the fixes (Set API Key, Configure Settings, Set
+// LLM API Key, Start Without Repository), send it again as it was; so do a failed push's actions.
 import * as vscode from 'vscode';
 import type { ConversationRequest } from '../../api/v0/schemas';
 import { firstLine } from '../../core/conversations/message';
+import { planPush, pushPlanText, PUSH_ACTION_TITLES, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
 import { warningText } from '../../core/git/repoContext';
 import type { ServerSession, Server } from '../connection/serverSession';
+import type { GitPusher } from '../git/gitPush';
 import { configuration } from '../platform/configuration';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Command, type CommandId } from '../platform/ids';
@@ -24,12 +26,41 @@ export class ConversationSender {
     private readonly links: ConversationLinks,
     private readonly errors: ErrorPresenter,
     private readonly logger: Logger,
+    private readonly pusher: GitPusher,
   ) {}
 
-  /** Warns, then sends; returns the new conversation's id, or undefined when it did not start. */
+  /** Warns, then sends (after Push and Start's push); returns the new conversation's id, or undefined when it did not start. */
   async send(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
     const confirmed = await confirmTarget(target);
-    return confirmed && this.post(confirmed, message, title);
+    if (confirmed?.push) return this.pushThenPost(confirmed.target, confirmed.push, message, title);
+    return confirmed && this.post(confirmed.target, message, title);
+  }
+
+  /** Push and Start: only a pushed branch starts; a failed push shows what to do about it, the message kept. */
+  private async pushThenPost(target: ConversationTarget, plan: PushPlan, message: MessageFields, title: string): Promise<string | undefined> {
+    const failure = await this.pusher.push(target.root, plan);
+    return failure ? this.afterGitFailure(failure, target, plan, message, title) : this.post(target, message, title);
+  }
+
+  /** A failed push or pull with its actions; each keeps the typed message. */
+  private async afterGitFailure(
+    failure: PushFailure, target: ConversationTarget, plan: PushPlan, message: MessageFields, title: string,
+  ): Promise<string | undefined> {
+    const again = () => this.pushThenPost(target, plan, message, title);
+    const handlers: Record<PushAction, () => Promise<string | undefined>> = {
+      pullAndRetry: async () => {
+        const pullFailed = await this.pusher.pull(target.root, plan);
+        return pullFailed ? this.afterGitFailure(pullFailed, target, plan, message, title) : again();
+      },
+      retry: again,
+      startAnyway: () => this.post(target, message, title),
+      startWithoutRepository: () => this.post(withoutRepository(target), message, title),
+      // The output beside the same failure again, so its other actions stay at hand.
+      showGitOutput: async () => { await this.pusher.showOutput(); return this.afterGitFailure(failure, target, plan, message, title); },
+    };
+    const picked = await vscode.window.showErrorMessage(failure.message, ...failure.actions.map((action) => PUSH_ACTION_TITLES[action]));
+    const action = failure.actions.find((a) => PUSH_ACTION_TITLES[a] === picked);
+    return action && handlers[action]();
   }
 
   /** Sends to a target the person confirmed. After a failure, its action sends the same message again. */
@@ -105,13 +136,20 @@ function conversationRequest(target: ConversationTarget, message: MessageFields)
   };
 }
 
-/** Warns about what the agent would miss on the remote; resolves to the target to use, or undefined to stop. */
-async function confirmTarget(target: ConversationTarget): Promise<ConversationTarget | undefined> {
-  if (!target.repository || !target.warnings.length) return target;
+/**
+ * Warns about what the agent would miss on the remote, offering Push and Start when pushing the branch helps;
+ * resolves to the target to use and the push to do first, or undefined to stop.
+ */
+async function confirmTarget(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
+  if (!target.repository || !target.warnings.length) return { target };
+  const push = planPush(target.warnings, target.remote);
+  const pushAndStart = 'Push and Start';
   const startAnyway = 'Start Anyway';
   const without = 'Start Without Repository';
+  const detail = [...target.warnings.map(warningText), ...(push ? [pushPlanText(push)] : [])].join('\n');
   const choice = await vscode.window.showWarningMessage(
-    `OpenHands: ${describeTarget(target)}`, { modal: true, detail: target.warnings.map(warningText).join('\n') }, startAnyway, without);
-  if (choice === startAnyway) return target;
-  return choice === without ? withoutRepository(target) : undefined;
+    `OpenHands: ${describeTarget(target)}`, { modal: true, detail }, ...(push ? [pushAndStart] : []), startAnyway, without);
+  if (choice === pushAndStart && push) return { target, push };
+  if (choice === startAnyway) return { target };
+  return choice === without ? { target: withoutRepository(target) } : undefined;
 }

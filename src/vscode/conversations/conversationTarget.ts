@@ -14,6 +14,8 @@ export interface ConversationTarget {
   readonly repository?: string;
   readonly gitProvider?: ProviderType;
   readonly branch?: string;
+  /** The git remote the repository was read from: where Push and Start pushes the branch. */
+  readonly remote?: string;
   /** The folder paths in a message are relative to: the repository's root, else the file's workspace folder. */
   readonly root?: vscode.Uri;
   readonly warnings: readonly PreflightWarning[];
@@ -68,6 +70,7 @@ export class ConversationTargets {
       repository: parsed.repository,
       gitProvider: provider,
       branch,
+      remote: remote?.name,
       root: repo.rootUri,
       warnings: preflightWarnings({ name: branch, upstream: head?.upstream, ahead: head?.ahead }, provider, tokens),
     };

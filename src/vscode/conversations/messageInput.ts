@@ -70,5 +70,5 @@ async function editTarget(target: ConversationTarget): Promise<ConversationTarge
     title: 'Branch', prompt: 'Leave empty for the repository\'s default branch.', value: target.branch ?? '', ignoreFocusOut: true,
   });
   if (branch === undefined) return undefined;
-  return { ...target, repository: repository.trim(), branch: branch.trim() || undefined, warnings: [] };
+  return { ...target, repository: repository.trim(), branch: branch.trim() || undefined, remote: undefined, warnings: [] };
 }

@@ -22,6 +22,10 @@ export interface GitRepository {
     readonly remotes: readonly GitRemoteEntry[];
   };
   status(): Promise<void>;
+  /** `git push [-u] <remoteName> <branchName>`; rejects with the extension's GitError (gitErrorCode, stderr). */
+  push(remoteName?: string, branchName?: string, setUpstream?: boolean): Promise<void>;
+  /** `git pull` from the branch's upstream, as the extension's Pull does; rejects with its GitError. */
+  pull(): Promise<void>;
 }
 
 export interface GitApi {

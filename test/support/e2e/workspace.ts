@@ -27,16 +27,20 @@ export function createGitWorkspace(parent: string, env: NodeJS.ProcessEnv, optio
   fs.mkdirSync(path.join(folder, 'src'), { recursive: true });
   fs.writeFileSync(path.join(folder, 'README.md'), '# widgets\n\nA repository made by the end-to-end tests.\n');
   fs.writeFileSync(path.join(folder, 'src', 'widget.ts'), 'export const widget = (name: string) => `widget ${name}`;\n');
-  const git = (...args: string[]) =>
-    execFileSync(
-      'git',
-      ['-c', 'user.name=E2E Tester', '-c', 'user.email=e2e@example.invalid', '-c', 'commit.gpgsign=false', ...args],
-      { cwd: folder, env: { ...env, GIT_CONFIG_NOSYSTEM: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+  const git = (...args: string[]) => runGit(folder, env, ...args);
   git('init', '--quiet', '--initial-branch=main');
   git('add', '.');
   git('commit', '--quiet', '-m', 'Initial commit');
   git('remote', 'add', 'origin', remoteUrl);
   git('checkout', '--quiet', '-b', branch);
   return { folder, remoteUrl, branch };
+}
+
+/** Runs git in `folder` as the test user, without the system's configuration; returns its trimmed output. */
+export function runGit(folder: string, env: NodeJS.ProcessEnv, ...args: string[]): string {
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=E2E Tester', '-c', 'user.email=e2e@example.invalid', '-c', 'commit.gpgsign=false', ...args],
+    { cwd: folder, env: { ...env, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  ).trim();
 }

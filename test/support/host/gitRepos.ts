@@ -2,24 +2,19 @@
 // in a folder outside any repository): any remote, a branch with or without an upstream, commits ahead of it.
 // No remote is ever contacted: an upstream is the remote-tracking ref a fetch would have left, written with
 // update-ref, so the remotes' hosts only appear as text.
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi, GitExtension, GitRepository } from '../../../src/vscode/git/gitApi';
-import { createGitWorkspace } from '../e2e/workspace';
+import { createGitWorkspace, runGit } from '../e2e/workspace';
 import { e2eContext } from './support';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs git in `folder` without any user or system configuration (HOME is the run folder's). */
 export function git(folder: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=E2E Tester', '-c', 'user.email=e2e@example.invalid', '-c', 'commit.gpgsign=false', ...args],
-    { cwd: folder, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  ).trim();
+  return runGit(folder, process.env, ...args);
 }
 
 export interface TestRepo {

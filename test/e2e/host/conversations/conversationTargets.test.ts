@@ -25,6 +25,7 @@ describe('conversation target of a file', function () {
     assert.equal(target.gitProvider, 'github');
     assert.equal(target.branch, branch);
     assert.equal(target.root?.fsPath, workspaceFolder);
+    assert.equal(target.remote, 'origin', 'where Push and Start would push');
     assert.deepEqual(target.warnings, [{ kind: 'noUpstream', branch }]);
   });
 

@@ -1,0 +1,102 @@
+// Push and Start in a workspace whose remote is a real bare repository (bareRemote.ts): the pre-flight warning
+// about a branch the remote lacks offers it beside Start Anyway and Start Without Repository; it pushes through
+// VS Code's git extension with its own progress, setting the upstream when there is none, then starts the
+// conversation on that branch. A push the remote rejects (it has a commit the clone lacks) says so with its
+// actions and starts nothing; its Pull and Retry merges the remote's commit, pushes, and starts.
+import * as assert from 'node:assert/strict';
+import { scenario, type ScenarioContext } from '../../support/e2e/scenario';
+import { bareRemoteRepo, openFolder, type BareRemoteRepo } from '../../support/ui/bareRemote';
+import { answerDialog, answerInput, buttonsOf, clickButton, key, nextConversation, notification, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+
+const MESSAGE = 'Finish the widget factory';
+
+/** A server with settings and a github token, the key set, the workbench on `repo`; then Start Conversation up to the warning. */
+async function startUpToWarning({ workbench, server, context }: ScenarioContext, repo: BareRemoteRepo): Promise<void> {
+  await openFolder(workbench, repo.folder);
+  await storeSettings(server, context);
+  server.seedProviderTokens({ github: { token: key(context, 'github-token') } });
+  await setApiKey(workbench, context);
+  await workbench.runCommand('OpenHands: Start Conversation');
+  const input = await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
+  assert.equal(input.prompt.split('.')[0], `Repository: acme/widgets (github) @ ${repo.branch}`, 'the github remote URL is read, not the bare path it is rewritten to');
+}
+
+async function pushedAndStarted(context: ScenarioContext, repo: BareRemoteRepo, from: number): Promise<void> {
+  const { body } = await nextConversation(context.server, from);
+  assert.equal(body.repository, 'acme/widgets');
+  assert.equal(body.git_provider, 'github');
+  assert.equal(body.selected_branch, repo.branch);
+  assert.equal(repo.remoteRev(`refs/heads/${repo.branch}`), repo.git('rev-parse', 'HEAD'), 'the bare remote has the branch at the local HEAD');
+  assert.equal(repo.git('rev-parse', '--abbrev-ref', `${repo.branch}@{upstream}`), `origin/${repo.branch}`);
+  await notification(context.workbench, `conversation started — ${MESSAGE}`);
+}
+
+export default [
+  scenario('Push and Start a branch without upstream to a bare remote', async (ctx) => {
+    const repo = bareRemoteRepo(ctx.context, 'no-upstream', 'feature/push', { pushDelaySeconds: 6 });
+    await startUpToWarning(ctx, repo);
+    const from = ctx.server.requests.length;
+    const warning = await answerDialog(ctx.workbench, 'Push and Start', 'warning');
+    assert.match(warning, /Branch feature\/push has no upstream/);
+    assert.match(warning, /Push and Start pushes feature\/push to origin, setting it as the upstream, first\./);
+    assert.match(warning, /Start Anyway/);
+    assert.match(warning, /Start Without Repository/);
+
+    // The bare repository's hook holds the push for a few seconds: the push's own progress shows meanwhile.
+    const progress = await notification(ctx.workbench, 'OpenHands: pushing feature/push to origin (setting its upstream)');
+    assert.deepEqual(await buttonsOf(progress), [], 'a push cannot be cancelled through the git API');
+    assert.equal(repo.remoteRev('refs/heads/feature/push'), undefined, 'not pushed yet');
+    assert.equal(ctx.server.requests.slice(from).filter((r) => r.path === '/api/conversations').length, 0, 'nothing started before the push');
+    await ctx.workbench.screenshot('progress');
+
+    await pushedAndStarted(ctx, repo, from);
+    await ctx.workbench.screenshot('result');
+  }, { timeoutMs: 180_000 }),
+
+  scenario('Push and Start commits the bare remote lacks', async (ctx) => {
+    const repo = bareRemoteRepo(ctx.context, 'ahead', 'feature/ahead');
+    repo.git('push', '--quiet', '--set-upstream', 'origin', 'feature/ahead');
+    repo.commit('CHANGES.md', 'Not pushed yet\n');
+    const before = repo.remoteRev('refs/heads/feature/ahead');
+    await startUpToWarning(ctx, repo);
+    const from = ctx.server.requests.length;
+    const warning = await answerDialog(ctx.workbench, 'Push and Start', 'warning');
+    assert.match(warning, /Branch feature\/ahead has 1 commit not pushed/);
+    assert.match(warning, /Push and Start pushes feature\/ahead to origin first\./);
+    await pushedAndStarted(ctx, repo, from);
+    assert.notEqual(repo.remoteRev('refs/heads/feature/ahead'), before);
+    await ctx.workbench.screenshot('result');
+  }, { timeoutMs: 180_000 }),
+
+  scenario('Push and Start rejected by a bare remote that has diverged, then Pull and Retry', async (ctx) => {
+    const repo = bareRemoteRepo(ctx.context, 'diverged', 'feature/diverged');
+    repo.git('push', '--quiet', '--set-upstream', 'origin', 'feature/diverged');
+    repo.commitElsewhere('THEIRS.md', 'Pushed by someone else\n');
+    repo.commit('MINE.md', 'Only here\n');
+    const theirs = repo.remoteRev('refs/heads/feature/diverged');
+    await startUpToWarning(ctx, repo);
+    const from = ctx.server.requests.length;
+    await answerDialog(ctx.workbench, 'Push and Start');
+
+    const error = await notification(ctx.workbench, /the push of feature\/diverged to origin was rejected/);
+    const text = await error.innerText();
+    assert.match(text, /the remote's feature\/diverged has commits your branch lacks\. Pull them, then push again/);
+    assert.deepEqual(await buttonsOf(error), ['Pull and Retry', 'Start Anyway', 'Show Git Output']);
+    await ctx.workbench.screenshot('rejected');
+    assert.equal(repo.remoteRev('refs/heads/feature/diverged'), theirs, 'the remote keeps its own commit');
+    // The flow waits on this notification: nothing can have been sent, and nothing is while it shows.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const started = ctx.server.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/api/conversations');
+    assert.deepEqual(started, [], 'a rejected push starts nothing');
+
+    // The person tells git how to reconcile (its default refuses divergent branches) and who they are, then
+    // Pull and Retry merges the remote's commit, pushes, and starts with the message typed before.
+    repo.git('config', 'pull.rebase', 'false');
+    repo.git('config', 'user.name', 'E2E Tester');
+    repo.git('config', 'user.email', 'e2e@example.invalid');
+    await clickButton(error, 'Pull and Retry');
+    await pushedAndStarted(ctx, repo, from);
+    repo.git('merge-base', '--is-ancestor', theirs ?? 'missing', 'HEAD');
+    await ctx.workbench.screenshot('pulled-and-started');
+  }, { timeoutMs: 180_000 }),
+];
