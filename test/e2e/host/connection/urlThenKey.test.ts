@@ -1,8 +1,7 @@
-// A key set at once after Change Server URL: the key goes to the new server and the panel connects. The setting's
-// change event can reach the extension after Change Server URL wrote it (code-server watches the remote settings
-// file); a key set in that gap went to the old server, and the panel of the new one stayed at "no API key" with
-// the key "saved". The keyless load of the new URL is also held by the server until after the key is set: a
-// change of key cancels it, and its answer never decides the state.
+// A key set at once after Change Server URL (its keyless first load held by the server until after the key is
+// set): the key is stored for the new URL and the panel ends connected; the superseded load is cancelled and its
+// answer never decides the state. A regression test of the scenario: it passes on main too, and did not reproduce
+// the Cloud scenario's once-a-run failure (see the commit log).
 import * as assert from 'node:assert/strict';
 import { settledCount } from '../../../support/e2e/requests';
 import { SEEDED_SETTINGS, seedSettings } from '../../../support/fixtures/settingsFixture';
