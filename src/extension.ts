@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const session = new ServerSession(keys, logger);
-  const errors = new ErrorPresenter(logger, (moved) => useMovedServer(moved, keys, logger));
+  const errors = new ErrorPresenter(logger, (moved) => useMovedServer(moved, session, keys, logger));
   const connection = new ConnectionCommands(session, keys, logger);
   const settings = new SettingsController(session, errors, logger);
   const documents = new SettingsDocumentProvider(settings);

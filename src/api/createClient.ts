@@ -3,7 +3,7 @@
 import type { ConversationsApi, OpenHandsClient, ServerApi, SettingsApi } from './client';
 import { detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
-import { V0Client } from './v0/v0Client';
+import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
 import { V1SettingsApi } from './v1/v1SettingsApi';
 
@@ -14,7 +14,8 @@ export const V0_SERVER: ServerApi = { version: undefined, settings: 'v0', conver
 
 export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER): OpenHandsClient {
   const transport = new Transport(options);
-  const v0 = new V0Client(transport);
+  // V0 settings beside V1 conversations: the mixed line (1.0-1.6), whose V0 settings clear a key otherwise.
+  const v0 = new V0Client(transport, api.conversations === 'v1' ? MIXED_LINE_RULES : V0_RULES);
   const settings: SettingsApi = api.settings === 'v1' ? new V1SettingsApi(transport) : v0;
   const conversations: ConversationsApi = api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0;
   return {

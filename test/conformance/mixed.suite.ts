@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { authSuite } from './auth.suite';
 import { SETTINGS_STORED, assertJson } from './expected';
 import { freshSuite } from './fresh.suite';
+import { mixedClientSuite } from './mixedClient.suite';
 import { settingsSuite } from './settings.suite';
 import type { Client } from './target';
 import { v1ConversationListSuite } from './conversationList.suite';
@@ -15,6 +16,7 @@ export function mixedSuites(client: Client): void {
   freshSuite(client, { fresh: false });
   settingsSuite(client);
   validationSuite(client);
+  mixedClientSuite(client);
   // A V1 start takes its LLM from the V0 settings: pointed at a closed port, as on the V1 servers.
   describe('V0 settings for the V1 starts', () => {
     it('the LLM at a closed port: 200', async () => {

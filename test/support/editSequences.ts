@@ -12,7 +12,9 @@ import type { Settings } from '../../src/api/v0/schemas';
 import { Random } from './random';
 import type { ContractServer, RecordedRequest } from './standin/contractServer';
 
-export type Stored = Record<string, unknown>;
+import { setAt, valueAt, type Stored } from './storedSettings';
+
+export { setAt, valueAt, type Stored } from './storedSettings';
 /** `refused`: the client must refuse it (NotKeptError) and send nothing. */
 export interface Edit { change: SettingsChange | SettingsUpdater; apply: (model: Stored) => void; refused?: boolean }
 
@@ -39,16 +41,6 @@ export const FIRST_SAVE: Settings = {
   llm_model: 'start/model', llm_api_key: 'start-llm-key', search_api_key: 'start-search-key', agent: 'CodeActAgent',
   max_iterations: 10, user_consents_to_analytics: false,
 };
-
-export function valueAt(model: Stored, path: readonly string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node as Stored | undefined)?.[key], model);
-}
-
-export function setAt(model: Stored, path: readonly string[], value: unknown): void {
-  let node = model;
-  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Stored;
-  node[path[path.length - 1]] = value;
-}
 
 /** An edit of one field to one value. */
 export function fieldEdit(line: EditLine, field: string, value: unknown): Edit {

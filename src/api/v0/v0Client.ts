@@ -13,11 +13,24 @@ import type { CallOptions, Transport } from '../http/transport';
 const SETTINGS = '/api/settings';
 const CONVERSATIONS = '/api/conversations';
 
+/** Where the V0 settings of a server line keep or clear what 0.5x does not. */
+export interface V0Rules {
+  /**
+   * OpenHands 1.0-1.6 keep a stored search key sent as "" (`if not settings.search_api_key`) and store a blank
+   * one as none (its key serializer), so a clear is sent as a blank there; 0.5x clears on "" and would keep " ".
+   */
+  readonly searchKeyClearedAsBlank: boolean;
+}
+
+export const V0_RULES: V0Rules = { searchKeyClearedAsBlank: false };
+/** The V0 settings of the mixed line (1.0-1.6, seen on 1.6.0). */
+export const MIXED_LINE_RULES: V0Rules = { searchKeyClearedAsBlank: true };
+
 export class V0Client implements SettingsApi, ConversationsApi {
   readonly unsupportedFields: ReadonlySet<SettingsField> = new Set();
   private readonly updates = new SerialQueue();
 
-  constructor(private readonly transport: Transport) {}
+  constructor(private readonly transport: Transport, private readonly rules: V0Rules = V0_RULES) {}
 
   async loadSettings(call?: CallOptions): Promise<LoadedSettings | null> {
     const answer = await this.transport.send('GET', SETTINGS, undefined, call);
@@ -73,6 +86,7 @@ export class V0Client implements SettingsApi, ConversationsApi {
     const current = await this.loadSettings(call);
     const { body, issues } = buildSettingsBody(current, typeof change === 'function' ? change(current) : change);
     if (issues.length) throw clientValidation(this.requestInfo('POST', SETTINGS), issues);
+    if (this.rules.searchKeyClearedAsBlank && body.search_api_key === '') body.search_api_key = ' ';
     await this.postSettings(body, call);
     return this.loadSettings(call);
   }

@@ -6,7 +6,7 @@ import { KEY_KINDS, keyPrompt } from '../../core/connection/storedCredential';
 import { normalizeServerUrl, sendsKeyInClear } from '../../core/connection/serverUrl';
 import { SETTING_DEFAULTS } from '../../core/platform/settingKeys';
 import type { CommandHandler } from '../platform/commands';
-import { openSetting, updateUserSetting } from '../platform/configuration';
+import { openSetting } from '../platform/configuration';
 import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -81,9 +81,14 @@ export class ConnectionCommands {
       ignoreFocusOut: true,
       validateInput: (v) => { const r = normalizeServerUrl(v); return r.ok ? undefined : r.problem; },
     });
-    const normalized = typed === undefined ? undefined : normalizeServerUrl(typed);
-    if (!normalized?.ok) return false;
-    await updateUserSetting('serverUrl', normalized.url);
+    return typed === undefined ? false : this.switchServer(typed);
+  }
+
+  /** Switches to the typed URL once normalized; resolves to whether it was usable. */
+  async switchServer(typed: string): Promise<boolean> {
+    const normalized = normalizeServerUrl(typed);
+    if (!normalized.ok) return false;
+    await this.session.switchTo(normalized.url);
     return true;
   }
 

@@ -4,12 +4,12 @@
 import * as vscode from 'vscode';
 import type { RedirectError } from '../../api/http/errors';
 import { normalizeServerUrl } from '../../core/connection/serverUrl';
-import { updateUserSetting } from '../platform/configuration';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
+import type { ServerSession } from './serverSession';
 
 /** Switches openhands.serverUrl to where the server moved, once confirmed. Resolves to whether it switched. */
-export async function useMovedServer(error: RedirectError, keys: ApiKeyStore, logger: Logger): Promise<boolean> {
+export async function useMovedServer(error: RedirectError, session: ServerSession, keys: ApiKeyStore, logger: Logger): Promise<boolean> {
   const from = error.request.baseUrl;
   const to = normalizeServerUrl(error.movedTo ?? '');
   if (!to.ok) return false;
@@ -20,7 +20,7 @@ export async function useMovedServer(error: RedirectError, keys: ApiKeyStore, lo
       + `The API key set for ${from} is not sent there unless you move it.`,
   }, use);
   if (choice !== use) return false;
-  await updateUserSetting('serverUrl', to.url);
+  await session.switchTo(to.url);
   logger.info(`Server URL changed from ${from} to ${to.url}, where it redirected`);
   await offerKeyMove(from, to.url, keys, logger);
   return true;

@@ -9,7 +9,7 @@ import { connectClient } from '../../api/createClient';
 import type { ConnectionState } from '../../core/connection/connectionState';
 import { describeServerApi } from '../../core/connection/serverApi';
 import type { ServerUrlResult } from '../../core/connection/serverUrl';
-import { affectsSetting, configuration } from '../platform/configuration';
+import { affectsSetting, configuration, updateUserSetting } from '../platform/configuration';
 import { Context } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { Logger } from '../platform/log';
@@ -30,11 +30,16 @@ export class ServerSession extends Disposable {
   private current: { url: ServerUrlResult; connecting?: Promise<Server> } | undefined;
   private connected: Server | undefined;
   private connection: ConnectionState = 'loading';
+  /** Aborted when the server or its key changes: what was asked of the server before is then superseded. */
+  private generation = new AbortController();
 
   constructor(private readonly keys: ApiKeyStore, private readonly logger: Logger) {
     super();
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (affectsSetting(e, 'serverUrl', 'requestTimeoutSeconds')) this.changeServer(true);
+      // A URL switchTo already took is no change any more.
+      if (affectsSetting(e, 'requestTimeoutSeconds') || (affectsSetting(e, 'serverUrl') && !this.isCurrent(configuration.serverUrl()))) {
+        this.changeServer(true);
+      }
     }));
     this.register(keys.onDidChange((changedUrl) => {
       if (this.serverUrl === changedUrl) this.changeServer(false);
@@ -47,6 +52,11 @@ export class ServerSession extends Disposable {
   /** The server as last connected, if it has been. */
   get server(): Server | undefined { return this.connected; }
   get state(): ConnectionState { return this.connection; }
+  /**
+   * Aborted as soon as the server URL, the request timeout or the current server's key changes: a load started
+   * before (a keyless one of a new URL, say) is cancelled and must not decide the state, the newer one does.
+   */
+  get superseded(): AbortSignal { return this.generation.signal; }
   /** What the connected server speaks, in words, once known. */
   get apiDescription(): string | undefined { return this.connected && describeServerApi(this.connected.client.api); }
 
@@ -65,6 +75,19 @@ export class ServerSession extends Disposable {
     return current.connecting;
   }
 
+  /**
+   * Switches to `url` (normalized) as the person chose it: writes the setting and uses the URL at once. The
+   * setting's change event can come later than the write (code-server watches the remote settings file), and a
+   * command run in between (Set API Key right after Change Server URL) must already see the new URL, or it
+   * stores the key for the old one.
+   */
+  async switchTo(url: string): Promise<void> {
+    await updateUserSetting('serverUrl', url);
+    if (this.serverUrl === url) return; // the change event came first
+    this.logger.info(`Server: ${url}`);
+    this.changeServer(true, url);
+  }
+
   async credential(): Promise<Credential | undefined> {
     const url = this.serverUrl;
     return url ? this.keys.get(url) : undefined;
@@ -77,11 +100,18 @@ export class ServerSession extends Disposable {
     this.stateChanged.fire(state);
   }
 
-  private changeServer(urlChanged: boolean): void {
-    if (urlChanged) this.current = undefined;
+  /** `chosen`: the URL the person switched to, used before the configuration says so. */
+  private changeServer(urlChanged: boolean, chosen?: string): void {
+    this.generation.abort();
+    this.generation = new AbortController();
+    if (urlChanged) this.current = chosen === undefined ? undefined : { url: { ok: true, url: chosen } };
     else if (this.current) this.current.connecting = undefined;
     this.connected = undefined;
     this.serverChanged.fire();
+  }
+
+  private isCurrent(url: ServerUrlResult): boolean {
+    return url.ok && this.current?.url.ok === true && this.current.url.url === url.url;
   }
 
   private resolve(): { url: ServerUrlResult; connecting?: Promise<Server> } {

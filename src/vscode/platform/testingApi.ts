@@ -20,6 +20,8 @@ export interface TestingApi {
   getStoredCredential(serverUrl: string): Promise<Credential | undefined>;
   /** Set API Key with `kind` chosen (a session key unless told) and `key` typed: stored for the configured server. */
   setApiKey(key: string, kind?: CredentialKind): Promise<boolean>;
+  /** Change Server URL with `url` typed. */
+  changeServerUrl(url: string): Promise<boolean>;
   /** Start Conversation with `words` typed. */
   startConversation(uri: vscode.Uri | undefined, words: string): Promise<string | undefined>;
   /** Send File as Message with `words` typed. */
@@ -52,6 +54,7 @@ export function createTestingApi(parts: TestingParts): TestingApi {
       const url = session.serverUrl;
       return url ? connection.storeKey(url, { kind, key: key.trim() }) : false;
     },
+    changeServerUrl: (url) => connection.switchServer(url),
     startConversation: (uri, words) => new ConversationFlows(targets, sender, typed(words)).start(uri),
     sendFiles: (uris, words) => new ConversationFlows(targets, sender, typed(words)).sendFiles(uris[0], uris),
   };

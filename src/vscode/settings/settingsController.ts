@@ -48,17 +48,21 @@ export class SettingsController extends Disposable {
       return;
     }
     this.setState('loading');
+    // A change of server or key while this load is on its way cancels it; the load that change starts decides.
+    const signal = this.session.superseded;
+    const current = () => load === this.loads && !signal.aborted;
     try {
       const server = await this.session.connect(again);
-      const settings = server ? await server.client.loadSettings() : null;
-      const advanced = server && settings ? await this.advancedOf(server.client) : undefined;
-      if (load !== this.loads) return;
+      const settings = server ? await server.client.loadSettings({ signal }) : null;
+      const advanced = server && settings ? await this.advancedOf(server.client, signal) : undefined;
+      if (!current()) return;
       this.loaded = settings;
       this.advancedSettings = advanced;
       this.setState(settings ? 'connected' : 'noSettings');
     } catch (error) {
-      if (load !== this.loads) return;
-      const state = stateForError(error, Boolean(await this.session.credential()));
+      const keySet = Boolean(await this.session.credential());
+      if (!current()) return;
+      const state = stateForError(error, keySet);
       this.logger.warn(`Loading settings from ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
       this.setState(state);
       // Every request fails the same way until the person acts, so the load says so, with "Use <new URL>".
@@ -136,9 +140,9 @@ export class SettingsController extends Disposable {
   }
 
   /** The server's other settings, when it publishes them; a failure to read them leaves the panel without them. */
-  private async advancedOf(client: OpenHandsClient): Promise<AdvancedSettings | undefined> {
+  private async advancedOf(client: OpenHandsClient, signal?: AbortSignal): Promise<AdvancedSettings | undefined> {
     try {
-      return await client.loadAdvanced?.();
+      return await client.loadAdvanced?.({ signal });
     } catch (error) {
       this.logger.warn(`Reading the server's advanced settings failed: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;

@@ -7,20 +7,15 @@ import { after, before, describe, it } from 'node:test';
 import type { ServerApi, SettingsChange } from '../../../src/api/client';
 import { FIRST_SAVE, SECRETS, fieldEdit, runEditSequences, setAt, valueAt, type Edit, type EditLine, type Stored } from '../../support/editSequences';
 import type { Random } from '../../support/random';
+import { storedAt, storedValue } from '../../support/storedSettings';
 import { startContractServer, type ContractServer, type RecordedRequest } from '../../support/standin/contractServer';
 
 const SEQUENCES = 300;
 const KEY = 'prop-key-0123';
 const V1: ServerApi = { version: undefined, settings: 'v1', conversations: 'v1' };
 
-// Where 1.11.0 stores each field (test/conformance/recorded/settings-defaults-1.11.0.json); the rest are top-level.
-const NESTED: Record<string, string[]> = {
-  llm_model: ['agent_settings', 'llm', 'model'], llm_api_key: ['agent_settings', 'llm', 'api_key'],
-  llm_base_url: ['agent_settings', 'llm', 'base_url'], agent: ['agent_settings', 'agent'],
-  enable_default_condenser: ['agent_settings', 'condenser', 'enabled'], max_iterations: ['conversation_settings', 'max_iterations'],
-  confirmation_mode: ['conversation_settings', 'confirmation_mode'], security_analyzer: ['conversation_settings', 'security_analyzer'],
-};
-const at = (field: string): string[] => NESTED[field] ?? [field];
+// Where 1.11.0 stores each field (test/support/storedSettings.ts).
+const at = (field: string): string[] => storedAt('v1', field);
 
 /** The diff body a change must become: nested fields under `*_diff`, a secret left null not at all. */
 function diffBody(change: SettingsChange): Stored {
@@ -71,7 +66,7 @@ const V1_LINE: EditLine = {
   choices: { security_analyzer: ['llm', 'none'] },
   at,
   // Settings.update stores an empty search key as None; llm.api_key keeps "".
-  stores: (field, value) => (field === 'search_api_key' && value === '' ? null : value),
+  stores: (field, value) => storedValue('v1', field, value),
   ownEdit: v1Edit,
   checkRequests,
 };

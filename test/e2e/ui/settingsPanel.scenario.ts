@@ -1,19 +1,21 @@
 // The Settings panel as a person uses it, against a seeded contract server: reading the values, editing with
 // the rows' inline and context-menu actions (answering their quick picks, input boxes and modal dialogs), each
 // edit stored with every other field unchanged, and a save the server refuses rolled back with the reason shown.
+// Against both API lines' stand-ins (V0's flat stored object, V1's nested one); MCP servers on V0 only.
 import * as assert from 'node:assert/strict';
 import { nextRequest } from '../../support/e2e/requests';
-import { scenario } from '../../support/e2e/scenario';
+import { LINE_PATHS } from '../../support/e2e/contract';
+import { onEachLine, scenario } from '../../support/e2e/scenario';
 import { SECRETS, SEEDED_SETTINGS, fastApi422 } from '../../support/fixtures/settingsFixture';
 import { assertNoSecretInPage, expectOnlyChange, openSeededPanel, STAND_IN_API } from '../../support/ui/settingsPanelUi';
 
 const SEEDED_MCP = SEEDED_SETTINGS.mcp_config;
 
 export default [
-  scenario("the Settings panel shows a seeded server's values and no secret", async ({ workbench, page, server, context }) => {
-    const panel = await openSeededPanel(workbench, page, server, context);
+  ...onEachLine("the Settings panel shows a seeded server's values and no secret", async ({ workbench, page, server, line, context }) => {
+    const panel = await openSeededPanel(workbench, page, server, context, line);
     // The server, and once its openapi.json was read, its version and API.
-    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API}`);
+    assert.equal(await panel.headerDescription(), `${server.url} · ${STAND_IN_API[line]}`);
     assert.equal(await panel.statusBarItem(), 'OpenHands');
     const expectRows = async (rows: Record<string, string>, level = 2) => {
       const shown: Record<string, string> = {};
@@ -45,6 +47,16 @@ export default [
       'User email': 'agent@example.test',
     });
     for (const group of ['Sandbox', 'Search', 'Git identity']) await panel.setExpanded(group, 1, false);
+    if (line === 'v1') {
+      // V1 keeps neither MCP servers (in this shape) nor solvability analysis: no rows for them.
+      await panel.setExpanded('Features', 1, true);
+      await expectRows({ 'Sound notifications': 'on', 'Proactive conversation starters': 'off', 'Analytics consent': 'on' });
+      assert.equal(await panel.row('Solvability analysis', 2).count(), 0);
+      assert.equal(await panel.row('MCP servers', 1).count(), 0);
+      await workbench.screenshot('features');
+      await assertNoSecretInPage(page, [...Object.values(SECRETS), context.sessionApiKey]);
+      return;
+    }
     await panel.setExpanded('MCP servers', 1, true);
     for (const list of ['SSE', 'Streamable HTTP', 'stdio']) await panel.setExpanded(list, 2, true);
     await expectRows({ SSE: '1', 'Streamable HTTP': '1', stdio: '1' });
@@ -59,21 +71,22 @@ export default [
     await assertNoSecretInPage(page, [...Object.values(SECRETS), context.sessionApiKey]);
   }),
 
-  scenario('editing in the Settings panel: confirmation mode, model, LLM key set and cleared', async ({ workbench, page, server, context }) => {
-    const panel = await openSeededPanel(workbench, page, server, context);
+  ...onEachLine('editing in the Settings panel: confirmation mode, model, LLM key set and cleared', async ({ workbench, page, server, line, context }) => {
+    const panel = await openSeededPanel(workbench, page, server, context, line);
+    const expectOnly = (action: () => Promise<void>, change: Record<string, unknown>) => expectOnlyChange(server, action, change, line);
 
-    await expectOnlyChange(server, () => panel.inlineAction('Confirmation mode', 2, 'Edit Setting'), { confirmation_mode: true });
+    await expectOnly(() => panel.inlineAction('Confirmation mode', 2, 'Edit Setting'), { confirmation_mode: true });
     await panel.waitForDescription('Confirmation mode', 2, 'on');
     assert.match(await panel.message(), /^Saved Confirmation mode\./);
 
-    await expectOnlyChange(server, async () => {
+    await expectOnly(async () => {
       await panel.inlineAction('Model', 2, 'Edit Setting');
       await panel.answer('Set Model', 'openai/gpt-4o');
     }, { llm_model: 'openai/gpt-4o' });
     await panel.waitForDescription('Model', 2, 'openai/gpt-4o');
 
     const newKey = 'sk-e2e-typed-key-72c0';
-    await expectOnlyChange(server, async () => {
+    await expectOnly(async () => {
       await panel.inlineAction('API key', 2, 'Set Secret');
       await panel.answer('Set API key', newKey, { password: true });
     }, { llm_api_key: newKey });
@@ -82,7 +95,7 @@ export default [
 
     let menu: string[] = [];
     let question = '';
-    await expectOnlyChange(server, async () => {
+    await expectOnly(async () => {
       menu = await panel.contextAction('API key', 2, 'Clear Secret');
       question = await panel.answerModal('Clear');
     }, { llm_api_key: '' });
@@ -93,7 +106,7 @@ export default [
     await assertNoSecretInPage(page, [newKey, ...Object.values(SECRETS)]);
   }),
 
-  scenario('adding and removing one MCP server of each kind in the Settings panel', async ({ workbench, page, server, context }) => {
+  scenario('adding and removing one MCP server of each kind in the Settings panel (v0 only: V1 keeps no MCP servers in this shape)', async ({ workbench, page, server, context }) => {
     const panel = await openSeededPanel(workbench, page, server, context);
     await panel.setExpanded('LLM', 1, false);
     await panel.setExpanded('Agent', 1, false);
@@ -150,15 +163,16 @@ export default [
     await workbench.screenshot('removed');
   }),
 
-  scenario('a save the server refuses (422) is rolled back and the panel says which field and why', async ({ workbench, page, server, context }) => {
-    const panel = await openSeededPanel(workbench, page, server, context);
+  ...onEachLine('a save the server refuses (422) is rolled back and the panel says which field and why', async ({ workbench, page, server, line, context }) => {
+    const panel = await openSeededPanel(workbench, page, server, context, line);
     const before = server.storedSettings();
     // Hold the edit's fresh load for a moment, and have the POST that follows it refused.
-    server.setFault({ delayMs: 4000, times: 1, pathPrefix: '/api/settings' });
+    const { settingsPath } = LINE_PATHS[line];
+    server.setFault({ delayMs: 4000, times: 1, pathPrefix: settingsPath });
     const from = server.requests.length;
     await panel.inlineAction('Confirmation mode', 2, 'Edit Setting');
     await nextRequest(() => server.requests, from, (r) => r.method === 'GET' && r.status === 0);
-    server.setFault({ status: 422, body: fastApi422(['confirmation_mode'], 'Input should be a valid boolean', 'maybe', 'bool_parsing'), times: 1, pathPrefix: '/api/settings' });
+    server.setFault({ status: 422, body: fastApi422(['confirmation_mode'], 'Input should be a valid boolean', 'maybe', 'bool_parsing'), times: 1, pathPrefix: settingsPath });
     await panel.waitForDescription('Confirmation mode', 2, 'on (saving…)');
     assert.deepEqual(await panel.inlineActions('Confirmation mode', 2), [], 'a field being saved offers an action');
     await workbench.screenshot('saving');

@@ -34,7 +34,7 @@ export default [
     const noKey = await panel.waitForWelcome(NO_KEY);
     assert.deepEqual(noKey.buttons, ['Set API Key', 'Change Server URL']);
     // The server, and once its openapi.json was read, its version and API.
-    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API}`);
+    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API.v0}`);
     await panel.waitForStatusBar('OpenHands: no API key');
     await workbench.screenshot('no-key');
 
@@ -104,7 +104,7 @@ export default [
       assert.equal(prefilled, deadUrl);
       await panel.waitForDescription('Model', 2, SEEDED_SETTINGS.llm_model);
       // The server, and once its openapi.json was read, its version and API.
-    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API}`);
+    assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API.v0}`);
 
       // The server drops every connection: Refresh ends offline; once it answers again, Retry brings the values back.
       server.setFault({ destroy: true, pathPrefix: '/api/settings' });

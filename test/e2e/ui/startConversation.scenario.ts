@@ -1,22 +1,28 @@
 // F1 > OpenHands: Start Conversation in the harness's git workspace (origin git@github.com:octo/widgets.git,
 // branch feature/e2e, never pushed): the input shows where the conversation goes, a warning names the missing
 // upstream before anything is sent, a cancellable progress runs while the server answers, then "conversation
-// started" offers Open in Browser and Copy Link, and the Conversations view lists it.
+// started" offers Open in Browser and Copy Link, and the Conversations view lists it. Against both API lines'
+// stand-ins: V0 answers the start itself (held here so the progress shows), V1 with a start task followed to READY.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
-import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+import { LINE_PATHS } from '../../support/e2e/contract';
+import { onEachLine } from '../../support/e2e/scenario';
+import { sentTarget } from '../../support/startBodies';
+import {
+  answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, setApiKey, storeSettings,
+} from '../../support/ui/conversationSteps';
 
 const MESSAGE = 'Add a widget factory with tests';
 
-export default scenario(
+export default onEachLine(
   'Start Conversation from the palette',
-  async ({ workbench, page, server, context }) => {
+  async ({ workbench, page, server, line, context }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await storeSettings(server, context);
+    await storeSettings(server, context, undefined, line);
     server.seedProviderTokens({ github: { token: key(context, 'github-token') } });
     await setApiKey(workbench, context);
     // The server takes its time, so the progress can be seen (and photographed).
-    server.setFault({ delayMs: 12_000, pathPrefix: '/api/conversations', times: 1 });
+    if (line === 'v1') server.setStartTaskTiming({ readyAfterMs: 12_000 });
+    else server.setFault({ delayMs: 12_000, pathPrefix: LINE_PATHS[line].startPath, times: 1 });
     const from = server.requests.length;
 
     await workbench.runCommand('OpenHands: Start Conversation');
@@ -32,19 +38,16 @@ export default scenario(
     assert.deepEqual(await buttonsOf(progress), ['Cancel']);
     await workbench.screenshot('progress');
 
-    const { body } = await nextConversation(server, from);
-    assert.equal(body.repository, 'octo/widgets');
-    assert.equal(body.git_provider, 'github');
-    assert.equal(body.selected_branch, context.branch);
-    assert.equal(body.initial_user_msg, MESSAGE);
+    const { body } = await nextConversation(server, from, line);
+    assert.deepEqual(sentTarget(body, line), { repository: 'octo/widgets', provider: 'github', branch: context.branch, message: MESSAGE });
 
-    const result = await notification(workbench, `conversation started — ${MESSAGE}`);
+    const result = await notification(workbench, `conversation started — ${MESSAGE}`, 60_000);
     assert.deepEqual(await buttonsOf(result), ['Open in Browser', 'Copy Link']);
     await workbench.screenshot('result');
     await clickButton(result, 'Copy Link');
     await page.locator('.part.statusbar', { hasText: 'conversation link copied' }).waitFor({ timeout: 10_000 });
     const link = String(await page.evaluate('navigator.clipboard.readText()'));
-    assert.match(link, new RegExp(`^${context.contractUrl.replace(/\./g, '\\.')}/conversations/[0-9a-f]{32}$`));
+    assert.match(link, new RegExp(`^${server.url.replace(/\./g, '\\.')}/conversations/[0-9a-f]{32}$`));
     await clearNotifications(workbench);
 
     const sideBar = await workbench.openActivityBarItem();

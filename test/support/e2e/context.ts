@@ -9,6 +9,8 @@ export const CONTEXT_ENV = 'OPENHANDS_E2E_CONTEXT';
 export interface E2eContext {
   /** Base URL of the contract server (also the extension's openhands.serverUrl). */
   contractUrl: string;
+  /** Base URL of the run's V1 stand-in (OpenHands 1.11.0's API), for the suites run against both lines. */
+  v1ContractUrl: string;
   /** The session API key the contract server requires. */
   sessionApiKey: string;
   workspaceFolder: string;

@@ -98,7 +98,7 @@ async function main(): Promise<Counts> {
   const secretMarker = newSecretMarker();
   const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', secretMarker), secretMarker });
   const ready = seconds(startedAt);
-  console.log(`code-server on ${session.codeServer.url}, contract server on ${session.server.url} (ready after ${ready})`);
+  console.log(`code-server on ${session.codeServer.url}, contract servers on ${session.server.url} (V0) and ${session.v1Server.url} (V1) (ready after ${ready})`);
   const browser = await launchBrowser(session.tools.chromium, session.runFolder);
   onCleanup(() => browser.close());
 
@@ -119,7 +119,7 @@ async function main(): Promise<Counts> {
       browser,
       codeServer: session.codeServer,
       extensionPath: REPO_ROOT,
-      server: session.server,
+      servers: { v0: session.server, v1: session.v1Server },
       context: session.context,
       resultsDir: RESULTS_DIR,
       ...(args.grep ? { grep: args.grep } : {}),

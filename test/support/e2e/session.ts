@@ -1,5 +1,5 @@
 // Everything a run needs, started in order and registered for cleanup in reverse order:
-// tools, run folder, git workspace, contract server, the listener at another origin, context file, code-server
+// tools, run folder, git workspace, contract servers (V0, and V1 beside it), the listener at another origin, context file, code-server
 // pointed at the contract server.
 import * as path from 'node:path';
 import { installExtension, startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
@@ -26,6 +26,8 @@ export interface Session {
   tools: Tools;
   runFolder: RunFolder;
   server: ContractServer;
+  /** The V1 stand-in beside it (context.v1ContractUrl). */
+  v1Server: ContractServer;
   context: E2eContext;
   codeServer: CodeServer;
   /** Keeps the run folder at cleanup (a failed run, or --keep); it is removed otherwise. */
@@ -44,11 +46,14 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const workspace = createGitWorkspace(runFolder.root, runFolder.env());
     const server = await startE2eContractServer(options.sessionApiKey);
     onCleanup(() => server.close());
+    const v1Server = await startE2eContractServer(options.sessionApiKey, 'v1');
+    onCleanup(() => v1Server.close());
     const elsewhere = await startElsewhereListener(path.join(runFolder.root, 'elsewhere-requests.json'));
     onCleanup(() => elsewhere.close());
 
     const context: E2eContext = {
       contractUrl: server.url,
+      v1ContractUrl: v1Server.url,
       sessionApiKey: options.sessionApiKey,
       workspaceFolder: workspace.folder,
       remoteUrl: workspace.remoteUrl,
@@ -74,7 +79,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     if (options.vsix) await installExtension(codeServerOptions, options.vsix);
     const codeServer = await startCodeServer(codeServerOptions);
     onCleanup(() => codeServer.stop());
-    return { tools, runFolder, server, context, codeServer, keepRunFolder: () => (removeRunFolder = false) };
+    return { tools, runFolder, server, v1Server, context, codeServer, keepRunFolder: () => (removeRunFolder = false) };
   } catch (error) {
     removeRunFolder = false; // its logs tell why
     throw error;

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { newPage } from './browser';
 import type { CodeServer } from './codeServer';
-import type { ContractServer } from './contract';
+import type { ContractServer, E2eLine } from './contract';
 import type { E2eContext } from './context';
 import { UI_SCENARIOS_DIR } from './paths';
 import { isStopping } from './processes';
@@ -17,7 +17,8 @@ export interface UiRunOptions {
   browser: Browser;
   codeServer: CodeServer;
   extensionPath: string;
-  server: ContractServer;
+  /** The stand-in of each API line; a scenario gets its line's, the extension pointed at it. */
+  servers: Record<E2eLine, ContractServer>;
   context: E2eContext;
   resultsDir: string;
   /** Only scenarios whose name matches. */
@@ -49,12 +50,15 @@ async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   let timer: NodeJS.Timeout | undefined;
   const timeoutMs = scenario.timeoutMs ?? 120_000;
+  const line = scenario.line ?? 'v0';
+  const server = options.servers[line];
+  const restoreServerUrl = pointAt(options.context, server);
   try {
-    await options.server.reset();
+    for (const each of Object.values(options.servers)) each.reset();
     const steps = (async () => {
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
       await workbench.open(options.codeServer.workbenchUrl(payload));
-      await scenario.run({ workbench, page, server: options.server, context: options.context });
+      await scenario.run({ workbench, page, server, line, context: options.context });
     })();
     await Promise.race([
       steps,
@@ -68,12 +72,25 @@ async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void
     }
     throw error;
   } finally {
+    restoreServerUrl();
     clearTimeout(timer);
     await workbench.screenshot().catch((error) => {
       if (!isStopping()) console.error(`    screenshot failed: ${String(error)}`);
     });
     await browserContext.close();
   }
+}
+
+/**
+ * Points the extension's server URL (machine settings, as the harness wrote them) at `server` for a scenario on
+ * another line than the run's V0 stand-in; returns what puts it back.
+ */
+function pointAt(context: E2eContext, server: ContractServer): () => void {
+  if (server.url === context.contractUrl) return () => undefined;
+  const file = path.join(context.userDataDir, 'Machine', 'settings.json');
+  const original = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, JSON.stringify({ ...(JSON.parse(original) as object), 'openhands.serverUrl': server.url }, null, 2));
+  return () => fs.writeFileSync(file, original);
 }
 
 /** The message and the first frames outside node's internals: enough to find the failing step. */

@@ -1,13 +1,14 @@
 // The contract server as the conversation suites need it: agent settings stored, the git provider tokens a test
 // names, the session key set and the extension's settings loaded again, so that a conversation target sees the
-// server's provider_tokens_set. And the POST /api/conversations requests it got.
+// server's provider_tokens_set. And the start requests it got (V0: POST /api/conversations, V1: POST
+// /api/v1/app-conversations).
 import * as assert from 'node:assert/strict';
 import type { ConversationRequest } from '../../../src/api/v0/schemas';
 import type { ProviderTokenSeed } from '../standin/contractServer';
 import { secretFor } from '../e2e/context';
 import { nextRequest, settledCount } from '../e2e/requests';
 import { seedSettings } from '../fixtures/settingsFixture';
-import { contract, e2eContext, testingApi } from './support';
+import { contract, e2eContext, testingApi, type StandIn } from './support';
 
 /** A provider token of this run (secretFor: the secret scan looks for it everywhere after the run). */
 export function token(provider: string): ProviderTokenSeed {
@@ -15,25 +16,26 @@ export function token(provider: string): ProviderTokenSeed {
 }
 
 /**
- * A reset server with LLM settings stored as a person's first save would, holding `tokens` (what
- * POST /api/add-git-providers would have stored), the key set, and the extension's settings loaded from it.
+ * A reset server (`server`, the extension pointed at it; default the run's V0 one) with LLM settings stored as a
+ * person's first save would, holding `tokens` (what POST /api/add-git-providers would have stored), the key
+ * set, and the extension's settings loaded from it.
  */
-export async function serverWith(tokens: Record<string, ProviderTokenSeed>): Promise<void> {
-  const { contractUrl, sessionApiKey } = e2eContext();
-  await contract.reset();
-  await seedSettings(contractUrl, sessionApiKey, { llm_model: 'anthropic/claude-sonnet-4-20250514', llm_api_key: secretFor('llm') });
-  await contract.seedProviderTokens(tokens);
+export async function serverWith(tokens: Record<string, ProviderTokenSeed>, server: StandIn = contract): Promise<void> {
+  const { sessionApiKey } = e2eContext();
+  await server.reset();
+  await seedSettings(server.url, sessionApiKey, { llm_model: 'anthropic/claude-sonnet-4-20250514', llm_api_key: secretFor('llm') }, server.line);
+  await server.seedProviderTokens(tokens);
   await (await testingApi()).setApiKey(sessionApiKey);
-  await settledCount(contract.requests); // the key change reloads the settings by itself
+  await settledCount(server.requests); // the key change reloads the settings by itself
   const { settings, session } = await testingApi();
   await settings.refresh();
   assert.equal(session.state, 'connected', `the extension's settings: ${settings.message}`);
   assert.deepEqual(Object.keys(settings.settings?.provider_tokens_set ?? {}).sort(), Object.keys(tokens).sort());
 }
 
-/** The next answered POST /api/conversations after request number `from`, its body parsed. */
-export async function nextConversationRequest(from: number): Promise<ConversationRequest & Record<string, unknown>> {
-  const request = await nextRequest(contract.requests, from, (r) => r.method === 'POST' && r.path === '/api/conversations' && r.status !== 0);
-  assert.equal(request.status, 200, `POST /api/conversations answered ${request.status}`);
+/** The next answered start request after request number `from`, its body parsed. */
+export async function nextConversationRequest(from: number, server: StandIn = contract): Promise<ConversationRequest & Record<string, unknown>> {
+  const request = await nextRequest(server.requests, from, (r) => r.method === 'POST' && r.path === server.startPath && r.status !== 0);
+  assert.equal(request.status, 200, `POST ${server.startPath} answered ${request.status}`);
   return JSON.parse(request.body) as ConversationRequest & Record<string, unknown>;
 }

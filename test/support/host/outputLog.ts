@@ -17,15 +17,22 @@ function outputChannelLogs(): string[] {
   return walk(path.join(e2eContext().userDataDir, 'logs'));
 }
 
-/** The first line of the log matching `pattern`, waiting up to 15 s for VS Code to write it. */
-export async function waitForLogLine(pattern: RegExp): Promise<string> {
+/** The lines of the log matching `pattern`, in the order written. */
+export function logLines(pattern: RegExp): string[] {
+  return outputChannelLogs().flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').filter((l) => pattern.test(l)));
+}
+
+/**
+ * The first line of the log matching `pattern` after the first `seen` such lines (take logLines(pattern).length
+ * before the action, so an earlier identical line is not taken for the action's), waiting up to 15 s for VS Code
+ * to write it.
+ */
+export async function waitForLogLine(pattern: RegExp, seen = 0): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    for (const file of outputChannelLogs()) {
-      const line = fs.readFileSync(file, 'utf8').split('\n').find((l) => pattern.test(l));
-      if (line) return line;
-    }
-    if (Date.now() > deadline) assert.fail(`no line matching ${pattern} in the OpenHands log (${outputChannelLogs().join(', ') || 'no log file'})`);
+    const line = logLines(pattern)[seen];
+    if (line) return line;
+    if (Date.now() > deadline) assert.fail(`no line matching ${pattern} in the OpenHands log after the ${seen} seen before (${outputChannelLogs().join(', ') || 'no log file'})`);
     await sleep(300);
   }
 }

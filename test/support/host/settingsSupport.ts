@@ -7,7 +7,8 @@ import type { SettingsNode } from '../../../src/core/settings/settingsTree';
 import { Command } from '../../../src/vscode/platform/ids';
 import { settledCount } from '../e2e/requests';
 import { SEEDED_SETTINGS, seedSettings } from '../fixtures/settingsFixture';
-import { contract, e2eContext, testingApi } from './support';
+import { withChange } from '../storedSettings';
+import { contract, e2eContext, testingApi, type StandIn } from './support';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,22 +22,23 @@ export async function waitForState(state: ConnectionState, timeoutMs = 15_000): 
 }
 
 /**
- * A reset contract server holding `settings` (none: a fresh server), the session key set, the panel loaded
- * again and every request of the extension answered: the starting point of an edit.
+ * A reset contract server (`server`, the extension pointed at it; default the run's V0 one) holding `settings`
+ * (none: a fresh server), the session key set, the panel loaded again and every request of the extension
+ * answered: the starting point of an edit.
  */
-export async function connectTo(settings: object | null, expected: ConnectionState): Promise<void> {
-  const { contractUrl, sessionApiKey } = e2eContext();
-  await contract.setFault(null);
-  await contract.reset();
-  if (settings) await seedSettings(contractUrl, sessionApiKey, settings);
+export async function connectTo(settings: object | null, expected: ConnectionState, server: StandIn = contract): Promise<void> {
+  const { sessionApiKey } = e2eContext();
+  await server.setFault(null);
+  await server.reset();
+  if (settings) await seedSettings(server.url, sessionApiKey, settings, server.line);
   await (await testingApi()).setApiKey(sessionApiKey);
   // Setting the key reloads the panel by itself; let that finish before the explicit load.
-  await settledCount(contract.requests);
+  await settledCount(server.requests);
   await vscode.commands.executeCommand(Command.RefreshSettings);
   await waitForState(expected);
 }
 
-export const connectToSeededServer = () => connectTo(SEEDED_SETTINGS, 'connected');
+export const connectToSeededServer = (server: StandIn = contract) => connectTo(SEEDED_SETTINGS, 'connected', server);
 
 export interface Rendered {
   readonly node: SettingsNode;
@@ -95,19 +97,20 @@ export async function assertNoSecretShown(secrets: readonly string[]): Promise<v
   }
 }
 
-async function postCount(): Promise<number> {
-  return (await contract.requests()).filter((r) => r.method === 'POST' && r.path === '/api/settings').length;
+async function postCount(server: StandIn): Promise<number> {
+  return (await server.requests()).filter((r) => r.method === 'POST' && r.path === server.settingsPath).length;
 }
 
 /**
  * Runs an edit and asserts that it was saved with one POST and that the stored settings are the earlier ones
- * with exactly `change` applied: every other field, the stored LLM key and search key included, is unchanged.
+ * with exactly `change` (fields of the model) applied where `server`'s line keeps them: every other field, the
+ * stored LLM key and search key included, is unchanged.
  */
-export async function expectOnlyChange(edit: () => Thenable<unknown>, change: Record<string, unknown>): Promise<void> {
-  const before = await contract.storedSettings();
+export async function expectOnlyChange(edit: () => Thenable<unknown>, change: Record<string, unknown>, server: StandIn = contract): Promise<void> {
+  const before = await server.storedSettings();
   assert.ok(before, 'the server has no settings before the edit');
-  const posts = await postCount();
+  const posts = await postCount(server);
   assert.equal(await edit(), true, 'the edit was not saved');
-  assert.equal(await postCount(), posts + 1, 'the edit did not make exactly one POST /api/settings');
-  assert.deepEqual(await contract.storedSettings(), { ...before, ...change });
+  assert.equal(await postCount(server), posts + 1, `the edit did not make exactly one POST ${server.settingsPath}`);
+  assert.deepEqual(await server.storedSettings(), withChange(server.line, before, change));
 }

@@ -49,7 +49,9 @@ export function getV1Settings(state: ServerState): Reply {
   out.set('v1_enabled', true);
   const llm = (settings.get('agent_settings') as PyDict).get('llm') as PyDict;
   const flags: Record<(typeof GET_ONLY)[number], PyValue> = {
-    provider_tokens_set: new Map(),
+    // settings_router: the provider tokens of the secrets store with a token or a user id, each with its host.
+    provider_tokens_set: new Map(Object.entries(state.providerTokens ?? {})
+      .filter(([, stored]) => stored?.token || stored?.user_id).map(([provider, stored]) => [provider, stored?.host ?? null])),
     llm_api_key_set: nonEmpty(llm.get('api_key')) && String(llm.get('api_key')).trim() !== '',
     search_api_key_set: nonEmpty(settings.get('search_api_key')),
   };

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { ConversationRequest } from '../../../src/api/v0/schemas';
 import type { ContractServer, RecordedRequest } from '../standin/contractServer';
+import { LINE_PATHS, type E2eLine } from '../e2e/contract';
 import { secretFor, type E2eContext } from '../e2e/context';
 import { nextRequest } from '../e2e/requests';
 import type { Workbench } from '../e2e/workbench';
@@ -19,8 +20,8 @@ export function key(context: E2eContext, name: string): string {
 }
 
 /** Stores LLM settings (or `settings`) as a person's first save in the web UI would, with the session key. */
-export function storeSettings(server: ContractServer, context: E2eContext, settings?: object): Promise<void> {
-  return seedSettings(server.url, context.sessionApiKey, settings ?? { llm_model: LLM_MODEL, llm_api_key: key(context, 'llm') });
+export function storeSettings(server: ContractServer, context: E2eContext, settings?: object, line: E2eLine = 'v0'): Promise<void> {
+  return seedSettings(server.url, context.sessionApiKey, settings ?? { llm_model: LLM_MODEL, llm_api_key: key(context, 'llm') }, line);
 }
 
 function escapeRegExp(text: string): string {
@@ -94,9 +95,9 @@ export async function clickButton(item: Locator, label: string): Promise<void> {
 
 export type SentConversation = ConversationRequest & Record<string, unknown>;
 
-/** The first POST /api/conversations after request number `from` once answered, with its body parsed. */
-export async function nextConversation(server: ContractServer, from: number): Promise<{ request: RecordedRequest; body: SentConversation }> {
-  const isAnswered = (r: RecordedRequest) => r.method === 'POST' && r.path === '/api/conversations' && r.status !== 0;
+/** The first start request (V0: POST /api/conversations) after request number `from` once answered, its body parsed. */
+export async function nextConversation(server: ContractServer, from: number, line: E2eLine = 'v0'): Promise<{ request: RecordedRequest; body: SentConversation }> {
+  const isAnswered = (r: RecordedRequest) => r.method === 'POST' && r.path === LINE_PATHS[line].startPath && r.status !== 0;
   const request = await nextRequest(() => server.requests, from, isAnswered, 30_000);
   return { request, body: JSON.parse(request.body) as SentConversation };
 }

@@ -3,10 +3,11 @@
 // check on the contract server what an action stored.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { ContractServer } from '../e2e/contract';
+import { LINE_PATHS, type ContractServer, type E2eLine } from '../e2e/contract';
 import type { E2eContext } from '../e2e/context';
 import type { Workbench } from '../e2e/workbench';
 import { SEEDED_SETTINGS, seedSettings } from '../fixtures/settingsFixture';
+import { withChange } from '../storedSettings';
 import { pickQuickItem, SET_API_KEY } from './quickPick';
 
 const QUICK_INPUT = '.quick-input-widget';
@@ -17,8 +18,7 @@ function exactly(text: string): RegExp {
 }
 
 
-/** How the Settings view names the run's stand-in, which serves 0.54.0's openapi.json as the real one does. */
-export const STAND_IN_API = 'OpenHands 0.54.0, V0 API';
+export { STAND_IN_API } from '../e2e/contract';
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -206,17 +206,17 @@ export class SettingsPanel {
   }
 }
 
-function settingsPosts(server: ContractServer) {
-  return server.requests.filter((r) => r.method === 'POST' && r.path === '/api/settings');
+function settingsPosts(server: ContractServer, line: E2eLine) {
+  return server.requests.filter((r) => r.method === 'POST' && r.path === LINE_PATHS[line].settingsPath);
 }
 
 /**
- * Seeds the server, sets the session key through F1 > "OpenHands: Set API Key" (Enter on the kind, the key typed
+ * Seeds the server (of `line`), sets the session key through F1 > "OpenHands: Set API Key" (Enter on the kind, the key typed
  * into its password box),
  * opens the panel and waits for the seeded model to show.
  */
-export async function openSeededPanel(workbench: Workbench, page: Page, server: ContractServer, context: E2eContext): Promise<SettingsPanel> {
-  await seedSettings(server.url, context.sessionApiKey);
+export async function openSeededPanel(workbench: Workbench, page: Page, server: ContractServer, context: E2eContext, line: E2eLine = 'v0'): Promise<SettingsPanel> {
+  await seedSettings(server.url, context.sessionApiKey, SEEDED_SETTINGS, line);
   const panel = new SettingsPanel(workbench, page);
   await workbench.runCommand(SET_API_KEY);
   await pickQuickItem(workbench, SET_API_KEY);
@@ -227,21 +227,22 @@ export async function openSeededPanel(workbench: Workbench, page: Page, server: 
 }
 
 /**
- * Runs a person's action and asserts that it was saved with one POST /api/settings and that the stored settings
- * are the earlier ones with exactly `change` applied: every other field, the stored secrets included, unchanged.
+ * Runs a person's action and asserts that it was saved with one POST of the settings and that the stored settings
+ * are the earlier ones with exactly `change` (fields of the model) applied where `line`'s server keeps them: every
+ * other field, the stored secrets included, unchanged.
  */
-export async function expectOnlyChange(server: ContractServer, action: () => Promise<void>, change: Record<string, unknown>): Promise<void> {
+export async function expectOnlyChange(server: ContractServer, action: () => Promise<void>, change: Record<string, unknown>, line: E2eLine = 'v0'): Promise<void> {
   const before = server.storedSettings();
   assert.ok(before, 'the server has no settings before the edit');
-  const posts = settingsPosts(server).length;
+  const posts = settingsPosts(server, line).length;
   await action();
   await until('the save to reach the server', async () => {
-    const all = settingsPosts(server);
+    const all = settingsPosts(server, line);
     return all.length > posts && all.every((post) => post.status !== 0) ? true : undefined;
   });
-  const sent = settingsPosts(server).slice(posts);
-  assert.deepEqual(sent.map((post) => post.status), [200], 'the action did not make exactly one accepted POST /api/settings');
-  assert.deepEqual(server.storedSettings(), { ...before, ...change });
+  const sent = settingsPosts(server, line).slice(posts);
+  assert.deepEqual(sent.map((post) => post.status), [200], `the action did not make exactly one accepted POST ${LINE_PATHS[line].settingsPath}`);
+  assert.deepEqual(server.storedSettings(), withChange(line, before, change));
 }
 
 /** Asserts that none of `secrets` is anywhere in the page: text, attributes, hovers. */

@@ -3,14 +3,12 @@
 // Cloud key it is kept with its kind and sent only as a Bearer token; the same key set as a session key goes only
 // in X-Session-API-Key and is refused.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { secretFor } from '../../../support/e2e/context';
 import { describeRequests } from '../../../support/e2e/requests';
 import { waitForState } from '../../../support/host/settingsSupport';
-import { e2eContext, testingApi } from '../../../support/host/support';
+import { e2eContext, testingApi, useServer } from '../../../support/host/support';
 import { startContractServer, type ContractServer, type RecordedRequest } from '../../../support/standin/contractServer';
 
-const useServer = (url: string) => vscode.workspace.getConfiguration('openhands').update('serverUrl', url, vscode.ConfigurationTarget.Global);
 const apiRequests = (server: ContractServer, from: number) => server.requests.slice(from).filter((r) => r.path.startsWith('/api/'));
 const keyHeaders = (r: RecordedRequest) => ({ authorization: r.headers.authorization, session: r.headers['x-session-api-key'] });
 

@@ -9,10 +9,9 @@ import * as vscode from 'vscode';
 import { startContractServer, type ApiLine, type ContractServer } from '../../../support/standin/contractServer';
 import { folderOutsideGit } from '../../../support/host/gitRepos';
 import { waitForState } from '../../../support/host/settingsSupport';
-import { e2eContext, testingApi } from '../../../support/host/support';
+import { e2eContext, testingApi, useServer } from '../../../support/host/support';
 import { startLoopbackServer, type LoopbackServer } from '../../../support/loopbackServer';
 
-const useServer = (url: string) => vscode.workspace.getConfiguration('openhands').update('serverUrl', url, vscode.ConfigurationTarget.Global);
 
 describe('OpenHands lines (detection, V1)', function () {
   this.timeout(60_000);

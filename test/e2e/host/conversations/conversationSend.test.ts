@@ -1,5 +1,6 @@
 // Start Conversation and Send File as Message, run as commands with the words passed as an argument (the input
-// box they otherwise open is typed into by the UI scenarios), and the POST /api/conversations the server got.
+// box they otherwise open is typed into by the UI scenarios), and the start request the server got. Against both
+// API lines' stand-ins (V0's POST /api/conversations, V1's POST /api/v1/app-conversations and its start task).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -7,14 +8,15 @@ import * as vscode from 'vscode';
 import { settledCount } from '../../../support/e2e/requests';
 import { nextConversationRequest, serverWith, token } from '../../../support/host/conversationSupport';
 import { folderOutsideGit, nestedRepo, removeNestedRepos, setUpstream, type TestRepo } from '../../../support/host/gitRepos';
-import { contract, testingApi } from '../../../support/host/support';
+import { describeOnEachLine, testingApi } from '../../../support/host/support';
+import { sentTarget } from '../../../support/startBodies';
 
-describe('conversation sent from a file', function () {
-  this.timeout(60_000);
+describeOnEachLine('conversation sent from a file', (server) => {
   let gitlab: TestRepo;
+  const sent = async (from: number) => sentTarget(await nextConversationRequest(from, server), server.line);
 
   before(async () => {
-    await serverWith({ github: token('github'), gitlab: token('gitlab') });
+    await serverWith({ github: token('github'), gitlab: token('gitlab') }, server);
     // Pushed, on a provider the server has a token for: nothing to warn about, so nothing asks before sending.
     gitlab = nestedRepo('send', 'api', 'git@gitlab.com:acme/platform/backend/api.git', 'fix/login');
     setUpstream(gitlab);
@@ -22,25 +24,21 @@ describe('conversation sent from a file', function () {
   after(removeNestedRepos);
 
   it('Start Conversation on a GitLab subgroup clone sends the full path, gitlab and the branch', async () => {
-    const before = await settledCount(contract.requests);
+    const before = await settledCount(server.requests);
     const id = await (await testingApi()).startConversation(gitlab.uri('src/widget.ts'), 'Fix the login redirect');
-    const body = await nextConversationRequest(before);
-    assert.equal(body.repository, 'acme/platform/backend/api');
-    assert.equal(body.git_provider, 'gitlab');
-    assert.equal(body.selected_branch, 'fix/login');
-    assert.equal(body.initial_user_msg, 'Fix the login redirect');
+    assert.deepEqual(await sent(before), { repository: 'acme/platform/backend/api', provider: 'gitlab', branch: 'fix/login', message: 'Fix the login redirect' });
     assert.match(id ?? '', /^[0-9a-f]{32}$/);
   });
 
   it('Send File as Message sends each selected file with its path and content after the words', async () => {
-    const before = await settledCount(contract.requests);
+    const before = await settledCount(server.requests);
     const files = [gitlab.uri('README.md'), gitlab.uri('src/widget.ts')];
     await (await testingApi()).sendFiles(files, 'Review these');
-    const body = await nextConversationRequest(before);
+    const { message, repository } = await sent(before);
     const readme = fs.readFileSync(files[0]!.fsPath, 'utf8');
     const widget = fs.readFileSync(files[1]!.fsPath, 'utf8');
-    assert.equal(body.initial_user_msg, `Review these\n\nFile: README.md\n\`\`\`markdown\n${readme}\`\`\`\n\nFile: src/widget.ts\n\`\`\`typescript\n${widget}\`\`\``);
-    assert.equal(body.repository, 'acme/platform/backend/api');
+    assert.equal(message, `Review these\n\nFile: README.md\n\`\`\`markdown\n${readme}\`\`\`\n\nFile: src/widget.ts\n\`\`\`typescript\n${widget}\`\`\``);
+    assert.equal(repository, 'acme/platform/backend/api');
   });
 
   it('Send File as Message sends what the editor holds, unsaved changes included', async () => {
@@ -48,10 +46,9 @@ describe('conversation sent from a file', function () {
     const editor = await vscode.window.showTextDocument(uri);
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// unsaved line\n'));
     try {
-      const before = await settledCount(contract.requests);
+      const before = await settledCount(server.requests);
       await (await testingApi()).sendFiles([uri], '');
-      const body = await nextConversationRequest(before);
-      assert.match(body.initial_user_msg ?? '', /^File: src\/widget\.ts\n```typescript\n\/\/ unsaved line\nexport const widget/);
+      assert.match(String((await sent(before)).message), /^File: src\/widget\.ts\n```typescript\n\/\/ unsaved line\nexport const widget/);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
@@ -63,13 +60,14 @@ describe('conversation sent from a file', function () {
     try {
       const file = path.join(folder, 'notes.md');
       fs.writeFileSync(file, '# notes\n\nsomething to do\n');
-      const before = await settledCount(contract.requests);
+      const before = await settledCount(server.requests);
       await (await testingApi()).sendFiles([vscode.Uri.file(file)], 'Turn into issues');
-      const body = await nextConversationRequest(before);
-      assert.deepEqual(Object.keys(body).filter((key) => ['repository', 'git_provider', 'selected_branch'].includes(key)), []);
-      assert.equal(body.initial_user_msg, 'Turn into issues\n\nFile: notes.md\n```markdown\n# notes\n\nsomething to do\n```');
+      const body = await nextConversationRequest(before, server);
+      const targetKeys = ['repository', 'selected_repository', 'git_provider', 'selected_branch'];
+      assert.deepEqual(Object.keys(body).filter((key) => targetKeys.includes(key)), []);
+      assert.equal(sentTarget(body, server.line).message, 'Turn into issues\n\nFile: notes.md\n```markdown\n# notes\n\nsomething to do\n```');
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });
-});
+}, 60_000);

@@ -2,6 +2,7 @@
 // every other field, the stored LLM key and search key included, is what it was. Actions that ask nothing are
 // run as the panel runs them (the command with the row's node); the ones that ask through an input box or a
 // modal dialog are run through the controller with the answer (the UI scenarios type those answers).
+// Against both API lines' stand-ins: V0 keeps one flat object, V1 a nested one saved as diffs.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { McpConfig } from '../../../../src/api/v0/schemas';
@@ -9,19 +10,21 @@ import { withEntry, withoutEntry, type McpEntry, type McpListKey } from '../../.
 import { Command } from '../../../../src/vscode/platform/ids';
 import { SECRETS, SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
 import { assertNoSecretShown, connectToSeededServer, expectOnlyChange, rendered, shown, treeNode } from '../../../support/host/settingsSupport';
-import { contract, testingApi } from '../../../support/host/support';
+import { describeOnEachLine, itExceptOn, testingApi } from '../../../support/host/support';
+import { storedField } from '../../../support/storedSettings';
 
 const SEEDED_MCP = SEEDED_SETTINGS.mcp_config as unknown as McpConfig;
 
-describe('Settings panel: an edit changes only its field', () => {
-  beforeEach(connectToSeededServer);
+describeOnEachLine('Settings panel: an edit changes only its field', (server) => {
+  beforeEach(() => connectToSeededServer(server));
+  const expectOnly = (edit: () => Thenable<unknown>, change: Record<string, unknown>) => expectOnlyChange(edit, change, server);
 
   it('Edit Setting on Confirmation mode turns it on, and off again', async () => {
-    await expectOnlyChange(async () => vscode.commands.executeCommand(Command.EditSetting, await treeNode('field:confirmation_mode')), {
+    await expectOnly(async () => vscode.commands.executeCommand(Command.EditSetting, await treeNode('field:confirmation_mode')), {
       confirmation_mode: true,
     });
     assert.equal(await shown('field:confirmation_mode'), 'on');
-    await expectOnlyChange(async () => vscode.commands.executeCommand(Command.EditSetting, await treeNode('field:confirmation_mode')), {
+    await expectOnly(async () => vscode.commands.executeCommand(Command.EditSetting, await treeNode('field:confirmation_mode')), {
       confirmation_mode: false,
     });
     assert.equal(await shown('field:confirmation_mode'), 'off');
@@ -29,21 +32,21 @@ describe('Settings panel: an edit changes only its field', () => {
 
   it('changing the model', async () => {
     const { settings } = await testingApi();
-    await expectOnlyChange(() => settings.edit('llm_model', 'openai/gpt-4o', 'Model'), { llm_model: 'openai/gpt-4o' });
+    await expectOnly(() => settings.edit('llm_model', 'openai/gpt-4o', 'Model'), { llm_model: 'openai/gpt-4o' });
     assert.equal(await shown('field:llm_model'), 'openai/gpt-4o');
   });
 
   it('setting the LLM API key', async () => {
     const { settings } = await testingApi();
     const newKey = 'sk-e2e-replaced-key-8d41';
-    await expectOnlyChange(() => settings.edit('llm_api_key', newKey, 'API key'), { llm_api_key: newKey });
+    await expectOnly(() => settings.edit('llm_api_key', newKey, 'API key'), { llm_api_key: newKey });
     assert.equal(await shown('field:llm_api_key'), 'set');
     await assertNoSecretShown([newKey, SECRETS.searchApiKey]);
   });
 
   it('clearing the LLM API key', async () => {
     const { settings } = await testingApi();
-    await expectOnlyChange(() => settings.edit('llm_api_key', '', 'API key'), { llm_api_key: '' });
+    await expectOnly(() => settings.edit('llm_api_key', '', 'API key'), { llm_api_key: '' });
     assert.equal(await shown('field:llm_api_key'), 'not set');
     const { item } = await rendered('field:llm_api_key');
     assert.doesNotMatch(String(item.contextValue), /\bsecretSet\b/, 'a cleared key still offers Clear Secret');
@@ -61,10 +64,10 @@ describe('Settings panel: an edit changes only its field', () => {
   };
 
   for (const list of ['sse_servers', 'shttp_servers', 'stdio_servers'] as const) {
-    it(`adding and removing one ${list} MCP server`, async () => {
+    itExceptOn(server, 'v1', 'it keeps no MCP servers in this shape')(`adding and removing one ${list} MCP server`, async () => {
       const { settings } = await testingApi();
       const entry = added[list];
-      await expectOnlyChange(
+      await expectOnly(
         () => settings.update('mcp_config', (current) => ({ mcp_config: withEntry(current?.mcp_config, list, entry) }), undefined, 'MCP servers'),
         { mcp_config: { ...SEEDED_MCP, [list]: [...(SEEDED_MCP[list] ?? []), entry] } },
       );
@@ -73,7 +76,7 @@ describe('Settings panel: an edit changes only its field', () => {
       assert.equal(await shown(`mcp:${list}`), '2');
       await assertNoSecretShown(['mcp-e2e-added-sse-key-6a0f', 'ghp-e2e-env-21c9', ...Object.values(SECRETS)]);
 
-      await expectOnlyChange(
+      await expectOnly(
         () => settings.update('mcp_config', (current) => ({ mcp_config: withoutEntry(current?.mcp_config, list, 1) }), undefined, 'MCP servers'),
         { mcp_config: SEEDED_MCP },
       );
@@ -87,12 +90,13 @@ describe('Settings panel: an edit changes only its field', () => {
     await settings.edit('git_user_name', 'Renamed Agent', 'User name');
     await vscode.commands.executeCommand(Command.ResetSetting, await treeNode('field:max_iterations'));
     await vscode.commands.executeCommand(Command.EditSetting, await treeNode('field:enable_sound_notifications'));
-    const stored = await contract.storedSettings();
-    assert.equal(stored?.llm_api_key, SECRETS.llmApiKey);
-    assert.equal(stored?.search_api_key, SECRETS.searchApiKey);
-    assert.deepEqual(stored?.mcp_config, SEEDED_MCP);
+    const stored = await server.storedSettings();
+    const field = (name: string) => storedField(server.line, stored, name);
+    assert.equal(field('llm_api_key'), SECRETS.llmApiKey);
+    assert.equal(field('search_api_key'), SECRETS.searchApiKey);
+    if (server.line === 'v0') assert.deepEqual(field('mcp_config'), SEEDED_MCP); // V1 keeps no MCP servers in this shape
     assert.deepEqual(
-      { git_user_name: stored?.git_user_name, max_iterations: stored?.max_iterations, enable_sound_notifications: stored?.enable_sound_notifications },
+      { git_user_name: field('git_user_name'), max_iterations: field('max_iterations'), enable_sound_notifications: field('enable_sound_notifications') },
       { git_user_name: 'Renamed Agent', max_iterations: null, enable_sound_notifications: false },
     );
   });

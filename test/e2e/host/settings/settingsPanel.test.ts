@@ -1,18 +1,34 @@
 // The Settings panel over a seeded server: it shows the server's values in their groups, and never a secret
-// in a label, description or tooltip, not even while a new secret is on its way.
+// in a label, description or tooltip, not even while a new secret is on its way. Against both API lines'
+// stand-ins; a V1 server keeps neither MCP servers (in this shape) nor solvability analysis, and publishes the
+// shape of its other settings (the Advanced group).
 import * as assert from 'node:assert/strict';
 import { nextRequest } from '../../../support/e2e/requests';
+import { storedField } from '../../../support/storedSettings';
 import { SECRETS, SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
 import { assertNoSecretShown, connectToSeededServer, rendered, renderedTree, shown } from '../../../support/host/settingsSupport';
-import { contract, e2eContext, testingApi } from '../../../support/host/support';
+import { describeOnEachLine, e2eContext, testingApi } from '../../../support/host/support';
 
-describe('Settings panel: a seeded server', () => {
-  beforeEach(connectToSeededServer);
-  afterEach(() => contract.setFault(null));
+const GROUPS = {
+  v0: ['LLM', 'Agent', 'Sandbox', 'Search', 'Git identity', 'MCP servers', 'Features', 'Account', 'Git providers'],
+  v1: ['LLM', 'Agent', 'Sandbox', 'Search', 'Git identity', 'Features', 'Account', 'Git providers', 'Advanced'],
+};
+const MCP_ROWS = {
+  'mcp:sse_servers': '1',
+  'mcp:sse_servers:0': 'API key set',
+  'mcp:shttp_servers': '1',
+  'mcp:shttp_servers:0': 'API key set',
+  'mcp:stdio_servers': '1',
+  'mcp:stdio_servers:0': 'uvx mcp-server-fetch --timeout 30 · env: FETCH_TOKEN',
+};
+
+describeOnEachLine('Settings panel: a seeded server', (server) => {
+  beforeEach(() => connectToSeededServer(server));
+  afterEach(() => server.setFault(null));
 
   it('shows the groups of the panel', async () => {
     const groups = (await renderedTree()).filter((r) => r.node.id.startsWith('group:')).map((r) => r.item.label);
-    assert.deepEqual(groups, ['LLM', 'Agent', 'Sandbox', 'Search', 'Git identity', 'MCP servers', 'Features', 'Account', 'Git providers']);
+    assert.deepEqual(groups, GROUPS[server.line]);
   });
 
   it("shows the server's values", async () => {
@@ -35,18 +51,17 @@ describe('Settings panel: a seeded server', () => {
       'field:git_user_email': 'agent@example.test',
       'field:enable_sound_notifications': 'on',
       'field:enable_proactive_conversation_starters': 'off',
-      'field:enable_solvability_analysis': 'on (default)',
       'field:user_consents_to_analytics': 'on',
-      'mcp:sse_servers': '1',
-      'mcp:sse_servers:0': 'API key set',
-      'mcp:shttp_servers': '1',
-      'mcp:shttp_servers:0': 'API key set',
-      'mcp:stdio_servers': '1',
-      'mcp:stdio_servers:0': 'uvx mcp-server-fetch --timeout 30 · env: FETCH_TOKEN',
+      // V1 keeps neither (the rows are not shown).
+      ...(server.line === 'v0' ? { 'field:enable_solvability_analysis': 'on (default)', ...MCP_ROWS } : {}),
     };
     const actual: Record<string, string | undefined> = {};
     for (const id of Object.keys(expected)) actual[id] = await shown(id);
     assert.deepEqual(actual, expected);
+    if (server.line === 'v1') {
+      for (const id of ['field:enable_solvability_analysis', 'group:mcp']) await assert.rejects(rendered(id), /no node/);
+      return;
+    }
     assert.equal((await rendered('mcp:sse_servers:0')).item.label, 'https://mcp.example.test/sse');
     assert.equal((await rendered('mcp:shttp_servers:0')).item.label, 'https://mcp.example.test/mcp');
     assert.equal((await rendered('mcp:stdio_servers:0')).item.label, 'fetch');
@@ -59,15 +74,16 @@ describe('Settings panel: a seeded server', () => {
   it('shows no secret while a new LLM key is being saved', async () => {
     const { settings } = await testingApi();
     const newKey = 'sk-e2e-pending-key-3b8e';
-    // Holds the edit's fresh load, so the new key stays pending while the panel is read.
-    await contract.setFault({ delayMs: 3000, times: 1, pathPrefix: '/api/settings' });
-    const from = (await contract.requests()).length;
+    // Holds the edit's first request (V0: its fresh load; V1: the diff), so the new key stays pending while the
+    // panel is read.
+    await server.setFault({ delayMs: 3000, times: 1, pathPrefix: server.settingsPath });
+    const from = (await server.requests()).length;
     const saving = settings.edit('llm_api_key', newKey, 'API key');
-    await nextRequest(contract.requests, from, (r) => r.method === 'GET' && r.status === 0);
+    await nextRequest(server.requests, from, (r) => r.path === server.settingsPath && r.status === 0);
     assert.equal(await shown('field:llm_api_key'), 'set (saving…)');
     await assertNoSecretShown([newKey, ...Object.values(SECRETS)]);
     assert.equal(await saving, true);
-    assert.equal((await contract.storedSettings())?.llm_api_key, newKey);
+    assert.equal(storedField(server.line, await server.storedSettings(), 'llm_api_key'), newKey);
     await assertNoSecretShown([newKey, ...Object.values(SECRETS)]);
   });
 });
