@@ -2,9 +2,12 @@
 // `scenario('what a person does', async ({ workbench, server, context }) => { ... })` (or an array of them).
 // Each scenario gets a fresh browser profile, a freshly loaded workbench with the extension from source,
 // and a reset contract server. Its last screenshot is saved as test-results/e2e/<slug>.png.
+// A scenario made with scenarioOn(lines, ...) is about a server of each of those release lines, its `target`: a
+// fresh stand-in of the line in `npm test`, the real server of the line in the real-server lane (main.ts --real).
 import type { Page } from 'playwright-core';
 import type { ContractServer } from './contract';
 import type { E2eContext } from './context';
+import type { ServerLine, ServerTarget } from './serverTarget';
 import type { Workbench } from './workbench';
 
 export interface ScenarioContext {
@@ -13,17 +16,36 @@ export interface ScenarioContext {
   /** The contract server, in this process: its recorded requests, stored settings, faults. */
   server: ContractServer;
   context: E2eContext;
+  /** The server of the scenario's line (scenarioOn); undefined for the others. */
+  target: ServerTarget | undefined;
 }
 
 export interface UiScenario {
   name: string;
   /** Default 120 s: the page load and extension start are included. */
   timeoutMs?: number;
+  /** Run once per line, against that line's server as `target`; absent: once, against the run's stand-in only. */
+  lines?: readonly ServerLine[];
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
 export function scenario(name: string, run: UiScenario['run'], options: { timeoutMs?: number } = {}): UiScenario {
   return { name, run, ...options };
+}
+
+/** A scenario about a server of each of `lines`, stand-in or real: it reaches the server only as a person does. */
+export function scenarioOn(
+  lines: readonly ServerLine[], name: string, run: (scenarioContext: ScenarioContext & { target: ServerTarget }) => Promise<void>,
+  options: { timeoutMs?: number } = {},
+): UiScenario {
+  return {
+    name, lines, ...options,
+    run: (scenarioContext) => {
+      const { target } = scenarioContext;
+      if (!target) throw new Error(`${name}: the runner gave no server target`);
+      return run({ ...scenarioContext, target });
+    },
+  };
 }
 
 /** File-name friendly form of a scenario name. */

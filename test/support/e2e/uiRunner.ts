@@ -11,6 +11,7 @@ import { UI_SCENARIOS_DIR } from './paths';
 import { isStopping } from './processes';
 import { countsLine, seconds, type Counts } from './report';
 import { slug, type UiScenario } from './scenario';
+import { targetName, type ServerLine, type TargetSource } from './serverTarget';
 import { Workbench } from './workbench';
 
 export interface UiRunOptions {
@@ -20,8 +21,25 @@ export interface UiRunOptions {
   server: ContractServer;
   context: E2eContext;
   resultsDir: string;
+  /** Where scenarios about a server line (scenarioOn) get it; the real lane runs only those. */
+  targets: TargetSource;
   /** Only scenarios whose name matches. */
   grep?: RegExp;
+}
+
+/** One run of a scenario: against the target of `line` when it names lines. */
+interface ScenarioRun {
+  scenario: UiScenario;
+  line?: ServerLine;
+  /** The scenario's name, with its target's ("… (real 0.54.0)") when it has one. */
+  label: string;
+}
+
+function plannedRuns(scenarios: readonly UiScenario[], targets: TargetSource): ScenarioRun[] {
+  return scenarios.flatMap((scenario): ScenarioRun[] => {
+    if (!scenario.lines) return targets.real ? [] : [{ scenario, label: scenario.name }];
+    return scenario.lines.map((line) => ({ scenario, line, label: `${scenario.name} (${targetName(targets.real, line)})` }));
+  });
 }
 
 function isScenario(value: unknown): value is UiScenario {
@@ -42,19 +60,21 @@ export function loadScenarios(dir: string = UI_SCENARIOS_DIR): UiScenario[] {
     });
 }
 
-async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void> {
+async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void> {
+  const { scenario } = planned;
   const { context: browserContext, page } = await newPage(options.browser);
-  const workbench = new Workbench(page, path.join(options.resultsDir, slug(scenario.name)));
+  const workbench = new Workbench(page, path.join(options.resultsDir, slug(planned.label)));
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   let timer: NodeJS.Timeout | undefined;
   const timeoutMs = scenario.timeoutMs ?? 120_000;
+  const acquired = planned.line ? await options.targets.acquire(planned.line) : undefined;
   try {
     await options.server.reset();
     const steps = (async () => {
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
       await workbench.open(options.codeServer.workbenchUrl(payload));
-      await scenario.run({ workbench, page, server: options.server, context: options.context });
+      await scenario.run({ workbench, page, server: options.server, context: options.context, target: acquired?.target });
     })();
     await Promise.race([
       steps,
@@ -73,6 +93,7 @@ async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void
       if (!isStopping()) console.error(`    screenshot failed: ${String(error)}`);
     });
     await browserContext.close();
+    await acquired?.release();
   }
 }
 
@@ -94,30 +115,31 @@ function shortStack(error: unknown): string {
 const ATTEMPTS = 2;
 
 export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
-  const scenarios = loadScenarios().filter((s) => !options.grep || options.grep.test(s.name));
+  const runs = plannedRuns(loadScenarios(), options.targets).filter((r) => !options.grep || options.grep.test(r.label));
   const counts: Counts = { passed: 0, failed: 0 };
   const flaky: string[] = [];
-  console.log(`UI scenarios (${scenarios.length})`);
-  for (const scenario of scenarios) {
-    const shot = path.relative(process.cwd(), path.join(options.resultsDir, `${slug(scenario.name)}.png`));
+  console.log(`UI scenarios${options.targets.real ? ' against real OpenHands servers' : ''} (${runs.length})`);
+  for (const planned of runs) {
+    const name = planned.label;
+    const shot = path.relative(process.cwd(), path.join(options.resultsDir, `${slug(name)}.png`));
     for (let attempt = 1; attempt <= ATTEMPTS && !isStopping(); attempt++) {
       const started = Date.now();
       try {
-        await runOne(scenario, options);
+        await runOne(planned, options);
         counts.passed++;
-        if (attempt > 1) flaky.push(scenario.name);
-        console.log(`  ✔ ${scenario.name} (${seconds(started)})${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
+        if (attempt > 1) flaky.push(name);
+        console.log(`  ✔ ${name} (${seconds(started)})${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
         break;
       } catch (error) {
         if (isStopping()) break; // interrupted: not a failure of the scenario
         if (attempt < ATTEMPTS) {
           const kept = shot.replace(/\.png$/, `.attempt-${attempt}.png`);
           if (fs.existsSync(shot)) fs.renameSync(shot, kept);
-          console.log(`  ↻ ${scenario.name} (${seconds(started)}) failed on attempt ${attempt}, running it again\n    ${shortStack(error)}\n    screenshot: ${kept}`);
+          console.log(`  ↻ ${name} (${seconds(started)}) failed on attempt ${attempt}, running it again\n    ${shortStack(error)}\n    screenshot: ${kept}`);
           continue;
         }
         counts.failed++;
-        console.log(`  ✖ ${scenario.name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
+        console.log(`  ✖ ${name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
       }
     }
     if (isStopping()) break;
