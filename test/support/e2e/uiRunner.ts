@@ -1,5 +1,7 @@
 // Runs every UI scenario file (out/test/e2e/ui/*.scenario.js) against the workbench, one fresh
-// browser context each, and prints one line per scenario plus the "N passed, N failed" line.
+// browser context each, and prints one line per scenario plus the "N passed, N failed" line. A scenario about
+// server lines runs once per line, against the target its TargetSource gives (serverTarget.ts); the real-server
+// lane runs only those.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
