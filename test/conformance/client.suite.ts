@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction, type OpenHandsClient } from '../../src/api/client';
 import { createClient } from '../../src/api/createClient';
-import { type ApiError, ServerError, UnauthorizedError, ValidationError } from '../../src/api/http/errors';
+import { type ApiError, ServerError, StartFailedError, UnauthorizedError, ValidationError } from '../../src/api/http/errors';
 import type { ConversationRequest, LoadedSettings, McpRemoteServer, Settings } from '../../src/api/v0/schemas';
 import type { RunState } from './fresh.suite';
 import type { Target } from './target';
@@ -178,12 +178,12 @@ export function clientSuite(target: Target, state: RunState): void {
       });
     }
 
-    it('a repository without any secrets.json: ServerError 500, and the next call works', async (t) => {
+    it('a repository without any secrets.json: the bare 500 is a StartFailedError naming the missing token, and the next call works', async (t) => {
       if (!state.fresh) return t.skip('the server was not fresh: it may have a secrets.json');
-      await failure(client.createConversation({ repository: 'octocat/Hello-World' }), ServerError, (e) => {
+      await failure(client.createConversation({ repository: 'octocat/Hello-World', git_provider: 'github' }), StartFailedError, (e) => {
         assert.equal(e.status, 500);
-        assert.equal(e.reason, 'other');
-        assert.equal(e.serverMessage, 'Internal Server Error');
+        assert.equal(e.likelyNoProviderToken, true);
+        assert.match(e.message, /on octocat\/Hello-World and gave no reason \(HTTP 500\)\. Most likely it has no github token/);
       });
       assert.equal((await client.loadSettings())?.llm_api_key_set, true);
     });

@@ -33,3 +33,8 @@ export function isSettingsNotFound(answer: HttpAnswer): boolean {
   const body = answer.body as { error?: unknown } | null;
   return answer.status === 404 && typeof body === 'object' && body !== null && body.error === 'Settings not found';
 }
+
+/** An exception the server's app did not handle: uvicorn's bare 500, `Internal Server Error` as plain text. */
+export function isUnhandledCrash(answer: HttpAnswer): boolean {
+  return answer.status === 500 && !answer.isJson;
+}

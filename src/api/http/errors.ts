@@ -200,20 +200,45 @@ export class UnsupportedServerError extends ApiError {
   }
 }
 
-/** A V1 start task that ended in ERROR, or that the server stopped moving on. */
+/** What a conversation was started on: its repository and git provider, when it had one. */
+export interface StartedOn {
+  readonly repository?: string;
+  readonly gitProvider?: string;
+}
+
+/**
+ * A conversation start the server failed: a V1 start task that ended in ERROR or that the server stopped moving
+ * on, or a V0 start answered with a bare 500 (`status`). Both servers fail a repository start without a reason
+ * when they have no token for the repository's git provider (0.54.0: 500 `Internal Server Error`; 1.x: ERROR with
+ * an empty detail), so that is the likely cause named, with what helps instead of a Retry that fails the same way.
+ */
 export class StartFailedError extends ApiError {
   readonly kind = 'start_failed';
-  constructor(request: RequestInfo, readonly detail: string, readonly withRepository: boolean, readonly stalled = false) {
-    super(StartFailedError.describe(detail, withRepository, stalled), request);
+  readonly stalled: boolean;
+  readonly status: number | undefined;
+  constructor(request: RequestInfo, readonly detail: string, readonly on: StartedOn, options: { stalled?: boolean; status?: number } = {}) {
+    super(StartFailedError.describe(detail, on, options), request);
+    this.stalled = options.stalled ?? false;
+    this.status = options.status;
   }
 
-  private static describe(detail: string, withRepository: boolean, stalled: boolean): string {
+  get withRepository(): boolean {
+    return Boolean(this.on.repository);
+  }
+
+  /** No reason given for a repository start: the server most likely has no token for its provider. */
+  get likelyNoProviderToken(): boolean {
+    return this.withRepository && !this.stalled && !this.detail.trim();
+  }
+
+  private static describe(detail: string, on: StartedOn, { stalled, status }: { stalled?: boolean; status?: number }): string {
     if (stalled) return `The server stopped reporting progress on the conversation's start (still ${detail}); it may have restarted. Retry.`;
     if (detail.trim()) return `The server could not start the conversation: ${detail.trim()}`;
-    // The real server says nothing when it lacks a token for the repository's provider (its log says why).
-    return withRepository
-      ? 'The server could not start the conversation and gave no reason. It fails this way when it has no token for the repository\'s git provider: add one in the server\'s settings, or start without the repository.'
-      : 'The server could not start the conversation and gave no reason. See the server\'s log, then retry.';
+    const answered = status ? ` (HTTP ${status})` : '';
+    if (!on.repository) return `The server could not start the conversation and gave no reason${answered}. See the server's log, then retry.`;
+    const token = on.gitProvider ? `${on.gitProvider} token` : 'token for the repository\'s git provider';
+    return `The server could not start the conversation on ${on.repository} and gave no reason${answered}. Most likely it has no ${token}: ` +
+      `OpenHands fails a repository start this way without one. Add the token in the server's settings, or start without the repository.`;
   }
 }
 

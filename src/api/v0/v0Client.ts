@@ -1,7 +1,7 @@
 // OpenHands' V0 app-server API (0.52-0.54 and, deprecated, up to 1.6): /api/settings and /api/conversations.
 import type { ConversationPage, ConversationSummary, ConversationsApi, SettingsApi, SettingsUpdater } from '../client';
-import { clientValidation, expectOk, isSettingsNotFound, readAnswer } from '../http/answers';
-import type { RequestInfo } from '../http/errors';
+import { clientValidation, expectOk, isSettingsNotFound, isUnhandledCrash, readAnswer } from '../http/answers';
+import { StartFailedError, type RequestInfo } from '../http/errors';
 import { SerialQueue } from '../serialQueue';
 import { V0ConversationOrNull, V0ConversationPage, v0Summary } from './conversationList';
 import { buildSettingsBody, type SettingsChange } from './settingsBody';
@@ -53,6 +53,12 @@ export class V0Client implements SettingsApi, ConversationsApi {
     const checked = Outgoing.ConversationRequest.safeParse(request);
     if (!checked.success) throw clientValidation(this.requestInfo('POST', CONVERSATIONS), checked.error.issues);
     const answer = await this.transport.send('POST', CONVERSATIONS, checked.data, call);
+    // 0.54.0 crashes on a repository start while it has no provider tokens (`provider_tokens must be a
+    // MappingProxyType, got NoneType`): said as the start failure it is, with its likely cause.
+    const { repository, git_provider } = checked.data;
+    if (repository && isUnhandledCrash(answer)) {
+      throw new StartFailedError(answer.request, '', { repository, gitProvider: git_provider ?? undefined }, { status: answer.status });
+    }
     return readAnswer(answer, Incoming.ConversationResponse);
   }
 

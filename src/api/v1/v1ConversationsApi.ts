@@ -6,7 +6,7 @@
 // send-message follow-ups (conversationList.ts reads their statuses).
 import type { ConversationPage, ConversationSummary, ConversationsApi, FollowUpMessage, StartOptions } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
-import { BadResponseError, ServerError, StartFailedError, type RequestInfo } from '../http/errors';
+import { BadResponseError, ServerError, StartFailedError, type RequestInfo, type StartedOn } from '../http/errors';
 import { pause, type CallOptions, type Transport } from '../http/transport';
 import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
 import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
@@ -43,7 +43,7 @@ export class V1ConversationsApi implements ConversationsApi {
     const checked = StartRequest.safeParse(startRequest(request));
     if (!checked.success) throw clientValidation(info, checked.error.issues);
     const task = readAnswer(await this.transport.send('POST', CONVERSATIONS, checked.data, call), StartTask);
-    const ready = await this.follow(task, call, Boolean(request.repository));
+    const ready = await this.follow(task, call, { repository: request.repository ?? undefined, gitProvider: request.git_provider ?? undefined });
     return { status: 'ok', conversation_id: ready, message: null, conversation_status: 'READY' };
   }
 
@@ -97,7 +97,7 @@ export class V1ConversationsApi implements ConversationsApi {
   }
 
   /** Polls the task until it is READY (its conversation's id) or ERROR (a StartFailedError). */
-  private async follow(first: StartTask, call: StartOptions, withRepository: boolean): Promise<string> {
+  private async follow(first: StartTask, call: StartOptions, on: StartedOn): Promise<string> {
     const path = `${CONVERSATIONS}/start-tasks?ids=${encodeURIComponent(first.id)}`;
     const info: RequestInfo = { method: 'GET', path, baseUrl: this.transport.baseUrl };
     let task = first;
@@ -105,8 +105,8 @@ export class V1ConversationsApi implements ConversationsApi {
     let since = Date.now();
     for (let wait = this.polling.firstMs; ; wait = Math.min(wait * 1.5, this.polling.maxMs)) {
       if (task.status === 'READY' && task.app_conversation_id) return task.app_conversation_id;
-      if (task.status === 'ERROR') throw new StartFailedError(info, task.detail ?? '', withRepository);
-      if (Date.now() - since > this.polling.stallMs) throw new StartFailedError(info, task.status, withRepository, true);
+      if (task.status === 'ERROR') throw new StartFailedError(info, task.detail ?? '', on);
+      if (Date.now() - since > this.polling.stallMs) throw new StartFailedError(info, task.status, on, { stalled: true });
       call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus] ?? task.status.toLowerCase());
       await pause(wait, info, call.signal);
       const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList)[0];

@@ -40,13 +40,15 @@ const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {
 
 /** The actions for a failure, most useful first. A cancelled request needs none. */
 export function actionsFor(error: ApiError): ErrorAction[] {
-  if (error instanceof ServerError) return BY_SERVER_REASON[error.reason];
-  // Only a server that moved, keeping its API's path, has a URL worth offering.
-  if (error instanceof StartFailedError) {
-    // An empty reason with a repository is the server's missing provider token: retrying fails the same way.
-    const tokenMissing = error.withRepository && !error.stalled && !error.detail.trim();
-    return tokenMissing ? ['startWithoutRepository', 'openServerSettings', 'showLog'] : ['retry', 'showLog'];
+  if (error instanceof ServerError) {
+    // A refusal the extension has no fix for is refused again the same way: no Retry for it.
+    return error.reason === 'other' && error.status < 500 ? ['showLog'] : BY_SERVER_REASON[error.reason];
   }
+  if (error instanceof StartFailedError) {
+    // No reason for a repository start: the server's missing provider token, which a retry does not fix.
+    return error.likelyNoProviderToken ? ['startWithoutRepository', 'openServerSettings', 'showLog'] : ['retry', 'showLog'];
+  }
+  // Only a server that moved, keeping its API's path, has a URL worth offering.
   if (error instanceof RedirectError) return [...(error.movedTo ? ['useServerUrl' as const] : ['openServerUrlSetting' as const]), 'retry', 'showLog'];
   return BY_KIND[error.kind as Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>];
 }

@@ -18,6 +18,7 @@ describe('actionsFor', () => {
     assert.deepEqual(actionsFor(new ServerError(request, 400, 'STATUS$ERROR_LLM_AUTHENTICATION', 'x')), ['setLlmApiKey']);
     assert.deepEqual(actionsFor(new ServerError(request, 400, 'STATUS$GIT_PROVIDER_AUTHENTICATION_ERROR', 'x')), ['startWithoutRepository', 'openServerSettings']);
     assert.deepEqual(actionsFor(new ServerError(request, 503, undefined, undefined)), ['retry', 'showLog']);
+    assert.deepEqual(actionsFor(new ServerError(request, 400, undefined, 'a refusal without a msg_id')), ['showLog'], 'a 4xx fails again on Retry');
     assert.deepEqual(actionsFor(new CancelledError(request)), []);
   });
 });
@@ -40,15 +41,18 @@ describe('actions after a redirect to another origin', () => {
   });
 });
 
-describe('actions for the V1 API\'s failures', () => {
-  it('a repository start that ends in ERROR without a reason: start without it or add the token, no useless Retry', () => {
-    assert.deepEqual(actionsFor(new StartFailedError(request, '', true)), ['startWithoutRepository', 'openServerSettings', 'showLog']);
+describe('actions for a failed conversation start', () => {
+  const repo = { repository: 'octo/widgets', gitProvider: 'github' };
+
+  it('a repository start that fails without a reason (V1 ERROR, V0 500): start without it or add the token, no useless Retry', () => {
+    assert.deepEqual(actionsFor(new StartFailedError(request, '', repo)), ['startWithoutRepository', 'openServerSettings', 'showLog']);
+    assert.deepEqual(actionsFor(new StartFailedError(request, '', repo, { status: 500 })), ['startWithoutRepository', 'openServerSettings', 'showLog']);
   });
 
   it('an ERROR with a reason, one without a repository, or a start that stalled: Retry and Show Log', () => {
-    assert.deepEqual(actionsFor(new StartFailedError(request, '500: Agent Server Failed to start properly', true)), ['retry', 'showLog']);
-    assert.deepEqual(actionsFor(new StartFailedError(request, '', false)), ['retry', 'showLog']);
-    assert.deepEqual(actionsFor(new StartFailedError(request, 'WORKING', true, true)), ['retry', 'showLog']);
+    assert.deepEqual(actionsFor(new StartFailedError(request, '500: Agent Server Failed to start properly', repo)), ['retry', 'showLog']);
+    assert.deepEqual(actionsFor(new StartFailedError(request, '', {})), ['retry', 'showLog']);
+    assert.deepEqual(actionsFor(new StartFailedError(request, 'WORKING', repo, { stalled: true })), ['retry', 'showLog']);
   });
 
   it('a server that speaks neither API: change the URL; a save the server did not keep: the log', () => {

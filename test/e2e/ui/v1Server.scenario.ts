@@ -36,7 +36,7 @@ export default scenario('a V1 server: detected and named, configured, a start wi
     await workbench.runCommand('OpenHands: Start Conversation');
     await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
     await answerDialog(workbench, 'Start Anyway', 'warning');
-    const failed = await notification(workbench, /no token for the repository's git provider/, 60_000);
+    const failed = await notification(workbench, /Most likely it has no github token/, 60_000);
     assert.deepEqual(await buttonsOf(failed), ['Start Without Repository', 'Open Server Settings', 'Show Log']);
     await workbench.screenshot('start-error');
 

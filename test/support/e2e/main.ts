@@ -1,6 +1,10 @@
 // npm run test:e2e: provisions the tools, starts the contract server and code-server, runs the extension-host
 // suites (test/e2e/host) and the UI scenarios (test/e2e/ui), prints "e2e: N passed, N failed", stops everything.
 // usage: node out/test/support/e2e/main.js [--only host|ui] [--grep <regexp>] [--keep]
+//        node out/test/support/e2e/main.js --real [--grep <regexp>] [--keep]
+//            the real-server lane: only the scenarios about a server line (scenarioOn), each against the real
+//            OpenHands server of its line (0.54.0, 1.11.0 from .cache/openhands, started once each), screenshots
+//            in test-results/e2e-real/; run by npm run test:openhands (scripts/openhands/ui-lane.sh)
 //        node out/test/support/e2e/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,6 +20,8 @@ import { add, countsLine, seconds, type Counts } from './report';
 import { startSession, type Session } from './session';
 import { readElsewhereRecord } from './elsewhere';
 import { captureOutput, scanForSecrets } from './secretScan';
+import type { E2eLine } from './contract';
+import { realTargets, standInTargets, startRealTargets, type RealServerStart } from './serverTarget';
 import { runUiScenarios } from './uiRunner';
 
 const output = captureOutput(); // what the suites print here is scanned for keys too
@@ -26,6 +32,7 @@ function options() {
       only: { type: 'string' },
       grep: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      real: { type: 'boolean', default: false },
       'activation-bench': { type: 'string' },
     },
   });
@@ -34,18 +41,20 @@ function options() {
   if (values.only !== undefined && values.only !== 'host' && values.only !== 'ui') {
     throw new Error('--only takes host or ui');
   }
-  return { only: values.only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, loads };
+  if (values.real && values.only === 'host') throw new Error('--real runs UI scenarios only');
+  const only = values.real ? 'ui' : values.only;
+  return { only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, real: values.real, loads };
 }
 
 /** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
-function saveLogs(session: Session, failed: boolean): void {
-  fs.copyFileSync(session.codeServer.logFile, path.join(RESULTS_DIR, 'code-server.log'));
+function saveLogs(session: Session, failed: boolean, resultsDir: string): void {
+  fs.copyFileSync(session.codeServer.logFile, path.join(resultsDir, 'code-server.log'));
   const vscodeLogs = path.join(session.runFolder.userDataDir, 'logs');
-  if (failed && fs.existsSync(vscodeLogs)) fs.cpSync(vscodeLogs, path.join(RESULTS_DIR, 'vscode-logs'), { recursive: true });
+  if (failed && fs.existsSync(vscodeLogs)) fs.cpSync(vscodeLogs, path.join(resultsDir, 'vscode-logs'), { recursive: true });
 }
 
 /** The secret hygiene scan (secretScan.ts) over the run folder, test-results/ and this run's output. */
-function scanRun(session: Session): boolean {
+function scanRun(session: Session, resultsDir: string): boolean {
   const marker = session.context.secretMarker;
   // The one file that holds the keys on purpose (how the suites learn them): excluded, and a check that the
   // scan finds what is there.
@@ -59,7 +68,7 @@ function scanRun(session: Session): boolean {
   const elsewhere = session.context.elsewhereRecord;
   const { hits, filesScanned, keys } = scanForSecrets({
     marker,
-    roots: [elsewhere, session.runFolder.root, RESULTS_DIR],
+    roots: [elsewhere, session.runFolder.root, resultsDir],
     exclude: [contextFile],
     outputs: { 'the run\'s stdout and stderr': output.text() },
   });
@@ -84,6 +93,21 @@ async function activationBench(loads: number): Promise<Counts> {
   return counts;
 }
 
+/** The real servers of the lane, started beside code-server; how long each took to answer is printed. */
+async function realServers(secretMarker: string): Promise<Map<E2eLine, RealServerStart>> {
+  const started = await startRealTargets((line) => secretFor(`real-${line}`, secretMarker));
+  for (const { target, startSeconds } of started.values()) {
+    console.log(`${target.name} on ${target.url}, answering ${startSeconds[0]?.toFixed(1)} s after its start script began`);
+  }
+  return started;
+}
+
+function reportRealStarts(started: ReadonlyMap<E2eLine, RealServerStart> | undefined): void {
+  for (const { target, startSeconds } of started?.values() ?? []) {
+    console.log(`${target.name}: ${startSeconds.length} start(s), ${startSeconds.map((s) => `${s.toFixed(1)} s`).join(', ')} each to its first answer`);
+  }
+}
+
 async function main(): Promise<Counts> {
   const args = options();
   if (args.loads !== undefined) return activationBench(args.loads);
@@ -91,14 +115,19 @@ async function main(): Promise<Counts> {
   if (args.grep) process.env.E2E_GREP = args.grep.source;
   const startedAt = Date.now();
   const memory = sampleMemory();
-  fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const resultsDir = args.real ? path.join(path.dirname(RESULTS_DIR), 'e2e-real') : RESULTS_DIR;
+  fs.rmSync(resultsDir, { recursive: true, force: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
 
   const secretMarker = newSecretMarker();
+  const real = args.real ? realServers(secretMarker) : undefined;
+  real?.catch(() => undefined); // awaited below; a failure there is reported once, as the run's
   const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', secretMarker), secretMarker });
   const ready = seconds(startedAt);
   console.log(`code-server on ${session.codeServer.url}, contract servers on ${session.server.url} (V0) and ${session.v1Server.url} (V1) (ready after ${ready})`);
+  const realStarted = await real;
+  if (real) console.log(`real servers and code-server ready after ${seconds(startedAt)}`);
   const browser = await launchBrowser(session.tools.chromium, session.runFolder);
   onCleanup(() => browser.close());
 
@@ -110,7 +139,7 @@ async function main(): Promise<Counts> {
       codeServer: session.codeServer,
       extensionPath: REPO_ROOT,
       testsEntry: HOST_SUITES_ENTRY,
-      resultsDir: RESULTS_DIR,
+      resultsDir,
     });
     total = add(total, counts);
   }
@@ -121,7 +150,8 @@ async function main(): Promise<Counts> {
       extensionPath: REPO_ROOT,
       servers: { v0: session.server, v1: session.v1Server },
       context: session.context,
-      resultsDir: RESULTS_DIR,
+      resultsDir,
+      targets: realStarted ? realTargets(realStarted) : standInTargets(session.context.sessionApiKey),
       ...(args.grep ? { grep: args.grep } : {}),
     });
     total = add(total, counts);
@@ -131,16 +161,18 @@ async function main(): Promise<Counts> {
     console.error('no test ran');
     total.failed = 1;
   }
-  if (!scanRun(session)) total.failed++;
-  saveLogs(session, total.failed > 0);
+  if (!scanRun(session, resultsDir)) total.failed++;
+  saveLogs(session, total.failed > 0, resultsDir);
   if (total.failed > 0 || args.keep) session.keepRunFolder();
   memory.stop();
+  reportRealStarts(realStarted);
   console.log(`e2e took ${seconds(startedAt)}; peak memory (summed RSS of the harness, code-server, extension hosts, chromium): ${memory.peakMiB()} MiB`);
-  console.log(`screenshots and logs: ${path.relative(process.cwd(), RESULTS_DIR)}/`);
+  console.log(`screenshots and logs: ${path.relative(process.cwd(), resultsDir)}/`);
   return total;
 }
 
 const benchMode = process.argv.includes('--activation-bench');
+const realLane = process.argv.includes('--real');
 installSignalHandlers();
 let result: Counts = { passed: 0, failed: 1 }; // what a run that broke before counting reports
 main()
@@ -150,6 +182,6 @@ main()
   })
   .finally(async () => {
     await cleanupAll();
-    console.log(countsLine(result, benchMode ? 'activation bench' : 'e2e')); // last, after the cleanup's own messages
+    console.log(countsLine(result, benchMode ? 'activation bench' : realLane ? 'e2e against real servers' : 'e2e')); // last, after the cleanup's own messages
     process.exit(result.failed > 0 ? 1 : 0);
   });

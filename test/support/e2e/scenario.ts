@@ -2,9 +2,12 @@
 // `scenario('what a person does', async ({ workbench, server, context }) => { ... })` (or an array of them).
 // Each scenario gets a fresh browser profile, a freshly loaded workbench with the extension from source,
 // and a reset contract server. Its last screenshot is saved as test-results/e2e/<slug>.png.
+// A scenario made with scenarioOn(lines, ...) is about a server of each of those release lines, its `target`: a
+// fresh stand-in of the line in `npm test`, the real server of the line in the real-server lane (main.ts --real).
 import type { Page } from 'playwright-core';
 import { E2E_LINES, type ContractServer, type E2eLine } from './contract';
 import type { E2eContext } from './context';
+import type { ServerTarget } from './serverTarget';
 import type { Workbench } from './workbench';
 
 export interface ScenarioContext {
@@ -15,6 +18,8 @@ export interface ScenarioContext {
   /** Which API line `server` speaks; the extension's server URL points at it when the workbench loads. */
   line: E2eLine;
   context: E2eContext;
+  /** The server of the scenario's line (scenarioOn); undefined for the others. */
+  target: ServerTarget | undefined;
 }
 
 export interface UiScenario {
@@ -23,6 +28,8 @@ export interface UiScenario {
   timeoutMs?: number;
   /** The stand-in it runs against: the V0 one (default) or the V1 one. */
   line?: E2eLine;
+  /** Run once per line, against that line's server as `target`; absent: once, against the run's stand-in only. */
+  lines?: readonly E2eLine[];
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
@@ -33,6 +40,21 @@ export function scenario(name: string, run: UiScenario['run'], options: { timeou
 /** One scenario run against each API line's stand-in (a matrix), named with the line. */
 export function onEachLine(name: string, run: UiScenario['run'], options: { timeoutMs?: number } = {}): UiScenario[] {
   return E2E_LINES.map((line) => scenario(`${name} (${line})`, run, { ...options, line }));
+}
+
+/** A scenario about a server of each of `lines`, stand-in or real: it reaches the server only as a person does. */
+export function scenarioOn(
+  lines: readonly E2eLine[], name: string, run: (scenarioContext: ScenarioContext & { target: ServerTarget }) => Promise<void>,
+  options: { timeoutMs?: number } = {},
+): UiScenario {
+  return {
+    name, lines, ...options,
+    run: (scenarioContext) => {
+      const { target } = scenarioContext;
+      if (!target) throw new Error(`${name}: the runner gave no server target`);
+      return run({ ...scenarioContext, target });
+    },
+  };
 }
 
 /** File-name friendly form of a scenario name. */

@@ -1,5 +1,7 @@
 // Runs every UI scenario file (out/test/e2e/ui/*.scenario.js) against the workbench, one fresh
-// browser context each, and prints one line per scenario plus the "N passed, N failed" line.
+// browser context each, and prints one line per scenario plus the "N passed, N failed" line. A scenario about
+// server lines runs once per line, against the target its TargetSource gives (serverTarget.ts); the real-server
+// lane runs only those.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,6 +13,7 @@ import { UI_SCENARIOS_DIR } from './paths';
 import { isStopping } from './processes';
 import { countsLine, seconds, type Counts } from './report';
 import { slug, type UiScenario } from './scenario';
+import { targetName, type TargetSource } from './serverTarget';
 import { Workbench } from './workbench';
 
 export interface UiRunOptions {
@@ -21,8 +24,25 @@ export interface UiRunOptions {
   servers: Record<E2eLine, ContractServer>;
   context: E2eContext;
   resultsDir: string;
+  /** Where scenarios about a server line (scenarioOn) get it; the real lane runs only those. */
+  targets: TargetSource;
   /** Only scenarios whose name matches. */
   grep?: RegExp;
+}
+
+/** One run of a scenario: against the target of `line` when it names lines. */
+interface ScenarioRun {
+  scenario: UiScenario;
+  line?: E2eLine;
+  /** The scenario's name, with its target's ("… (real 0.54.0)") when it has one. */
+  label: string;
+}
+
+function plannedRuns(scenarios: readonly UiScenario[], targets: TargetSource): ScenarioRun[] {
+  return scenarios.flatMap((scenario): ScenarioRun[] => {
+    if (!scenario.lines) return targets.real ? [] : [{ scenario, label: scenario.name }];
+    return scenario.lines.map((line) => ({ scenario, line, label: `${scenario.name} (${targetName(targets.real, line)})` }));
+  });
 }
 
 function isScenario(value: unknown): value is UiScenario {
@@ -43,9 +63,10 @@ export function loadScenarios(dir: string = UI_SCENARIOS_DIR): UiScenario[] {
     });
 }
 
-async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void> {
+async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void> {
+  const { scenario } = planned;
   const { context: browserContext, page } = await newPage(options.browser);
-  const workbench = new Workbench(page, path.join(options.resultsDir, slug(scenario.name)));
+  const workbench = new Workbench(page, path.join(options.resultsDir, slug(planned.label)));
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   let timer: NodeJS.Timeout | undefined;
@@ -53,12 +74,13 @@ async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void
   const line = scenario.line ?? 'v0';
   const server = options.servers[line];
   const restoreServerUrl = pointAt(options.context, server);
+  const acquired = planned.line ? await options.targets.acquire(planned.line) : undefined;
   try {
     for (const each of Object.values(options.servers)) each.reset();
     const steps = (async () => {
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
       await workbench.open(options.codeServer.workbenchUrl(payload));
-      await scenario.run({ workbench, page, server, line, context: options.context });
+      await scenario.run({ workbench, page, server, line, context: options.context, target: acquired?.target });
     })();
     await Promise.race([
       steps,
@@ -78,6 +100,7 @@ async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void
       if (!isStopping()) console.error(`    screenshot failed: ${String(error)}`);
     });
     await browserContext.close();
+    await acquired?.release();
   }
 }
 
@@ -111,30 +134,31 @@ function shortStack(error: unknown): string {
 const ATTEMPTS = 2;
 
 export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
-  const scenarios = loadScenarios().filter((s) => !options.grep || options.grep.test(s.name));
+  const runs = plannedRuns(loadScenarios(), options.targets).filter((r) => !options.grep || options.grep.test(r.label));
   const counts: Counts = { passed: 0, failed: 0 };
   const flaky: string[] = [];
-  console.log(`UI scenarios (${scenarios.length})`);
-  for (const scenario of scenarios) {
-    const shot = path.relative(process.cwd(), path.join(options.resultsDir, `${slug(scenario.name)}.png`));
+  console.log(`UI scenarios${options.targets.real ? ' against real OpenHands servers' : ''} (${runs.length})`);
+  for (const planned of runs) {
+    const name = planned.label;
+    const shot = path.relative(process.cwd(), path.join(options.resultsDir, `${slug(name)}.png`));
     for (let attempt = 1; attempt <= ATTEMPTS && !isStopping(); attempt++) {
       const started = Date.now();
       try {
-        await runOne(scenario, options);
+        await runOne(planned, options);
         counts.passed++;
-        if (attempt > 1) flaky.push(scenario.name);
-        console.log(`  ✔ ${scenario.name} (${seconds(started)})${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
+        if (attempt > 1) flaky.push(name);
+        console.log(`  ✔ ${name} (${seconds(started)})${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
         break;
       } catch (error) {
         if (isStopping()) break; // interrupted: not a failure of the scenario
         if (attempt < ATTEMPTS) {
           const kept = shot.replace(/\.png$/, `.attempt-${attempt}.png`);
           if (fs.existsSync(shot)) fs.renameSync(shot, kept);
-          console.log(`  ↻ ${scenario.name} (${seconds(started)}) failed on attempt ${attempt}, running it again\n    ${shortStack(error)}\n    screenshot: ${kept}`);
+          console.log(`  ↻ ${name} (${seconds(started)}) failed on attempt ${attempt}, running it again\n    ${shortStack(error)}\n    screenshot: ${kept}`);
           continue;
         }
         counts.failed++;
-        console.log(`  ✖ ${scenario.name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
+        console.log(`  ✖ ${name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
       }
     }
     if (isStopping()) break;

@@ -152,10 +152,14 @@ export class Workbench {
   }
 
   async clickContextMenuItem(label: string): Promise<void> {
+    // A click that comes right after the menu opened is sometimes taken for the end of the right-click and
+    // ignored; pointing at the item and pressing Enter is always taken.
     await this.page
       .locator('.monaco-menu .action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) })
       .first()
-      .click();
+      .hover();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   /** The texts of the status bar items (the git branch of the workspace is one of them). */

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The real-server lane of the UI scenarios: the scenarios about a server line (test/e2e/ui, made with scenarioOn:
+# a newcomer's first hour) in a real VS Code (code-server + Playwright + chromium, as `npm test`), each against the
+# real OpenHands server of its line: 0.54.0 (start.sh) and 1.11.0 (start-v1.sh, RUNTIME=process). Each real server
+# starts once, on 127.0.0.1 with a fresh state folder (file store, OH_PERSISTENCE_DIR) and a random key, beside
+# code-server; a scenario that runs again gets it restarted fresh; stop.sh ends them on exit (also on Ctrl-C).
+# `npm run test:openhands` runs it after the conformance suite. Screenshots: test-results/e2e-real/.
+# The output ends with "e2e against real servers: N passed, N failed"; the exit status is the run's.
+#
+#   scripts/openhands/ui-lane.sh                 provision (if needed), build, compile, run
+#   scripts/openhands/ui-lane.sh --no-compile    out/ is already built (`npm run compile-tests`)
+#   scripts/openhands/ui-lane.sh --grep '1\.11'  only the runs whose name matches (their target is in the name)
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+cd "$REPO"
+
+compile=1 pass=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-compile) compile=0; shift ;;
+    --grep) pass+=(--grep "$2"); shift 2 ;;
+    --keep) pass+=(--keep); shift ;;
+    *) echo "ui-lane.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+log() { echo "[ui-lane] $*" >&2; }
+started=$(date +%s%N)
+OPENHANDS_VERSION=0.54.0 "$HERE/provision.sh" >/dev/null
+OPENHANDS_VERSION=1.11.0 "$HERE/provision.sh" >/dev/null
+npm run --silent build >/dev/null
+[ "$compile" = 1 ] && npm run --silent compile-tests
+log "provisioned and built in $(( ($(date +%s%N) - started) / 1000000 )) ms"
+node out/test/support/e2e/main.js --real ${pass[@]+"${pass[@]}"}

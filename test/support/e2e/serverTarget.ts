@@ -1,0 +1,144 @@
+// The OpenHands server a scenario is about, whichever it is: one scenario, run against the stand-in of a release
+// line in `npm test` and against the real server of that line in `npm run test:openhands` (the real-server lane,
+// main.ts --real). A scenario sees only what a person sees of it: its URL, its key, how the extension names it.
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { startContractServer } from '../standin/contractServer';
+import { E2E_LINES, STAND_IN_API, type E2eLine } from './contract';
+import { REPO_ROOT } from './paths';
+import { onCleanup } from './processes';
+
+
+export interface ServerTarget {
+  /** "stand-in 0.54.0", "real 1.11.0": in the scenario's name in the report. */
+  readonly name: string;
+  readonly real: boolean;
+  readonly line: E2eLine;
+  readonly url: string;
+  readonly sessionApiKey: string;
+  /** How the Settings view names the server once it read its openapi.json. */
+  readonly apiLabel: string;
+  /** Makes it as new for the next scenario: no settings, no tokens, no conversations. */
+  fresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const VERSIONS: Record<E2eLine, string> = { v0: '0.54.0', v1: '1.11.0' };
+
+/** "stand-in 0.54.0", "real 1.11.0". */
+export function targetName(real: boolean, line: E2eLine): string {
+  return `${real ? 'real' : 'stand-in'} ${VERSIONS[line]}`;
+}
+
+/** The stand-in of `line` on a free loopback port, requiring `sessionApiKey`. */
+export async function startStandInTarget(line: E2eLine, sessionApiKey: string): Promise<ServerTarget> {
+  const server = await startContractServer({ api: line, host: '127.0.0.1', port: 0, sessionApiKey });
+  return {
+    name: targetName(false, line), real: false, line, url: server.url, sessionApiKey, apiLabel: STAND_IN_API[line],
+    fresh: async () => server.reset(),
+    close: () => server.close(),
+  };
+}
+
+/** What start.sh / start-v1.sh printed: `export OPENHANDS_URL=… OPENHANDS_DIR=…` (printf %q quoting). */
+function assignment(printed: string, name: string): string {
+  const match = new RegExp(`\\b${name}=(\\S+)`).exec(printed);
+  if (!match?.[1]) throw new Error(`the start script printed no ${name}`);
+  return match[1].replace(/\\(.)/g, '$1');
+}
+
+const SCRIPTS = path.join(REPO_ROOT, 'scripts', 'openhands');
+
+/** Runs a script of scripts/openhands, returns its stdout; its stderr is shown only when it fails, without `secret`. */
+function script(name: string, args: readonly string[], secret = ''): Promise<string> {
+  const hide = (text: string) => (secret ? text.replaceAll(secret, '<key>') : text);
+  return new Promise((resolve, reject) => {
+    execFile('bash', [path.join(SCRIPTS, name), ...args], { cwd: REPO_ROOT, maxBuffer: 4 << 20 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${name} failed: ${hide(error.message)}\n${hide(stderr)}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+export interface RealServerStart {
+  readonly target: ServerTarget;
+  /** Seconds from the start script's launch to the server's first answer on /alive, each start. */
+  readonly startSeconds: number[];
+}
+
+/**
+ * The real server of `line` from .cache/openhands (scripts/openhands/start.sh for 0.54.0, start-v1.sh for 1.11.0
+ * with RUNTIME=process), on 127.0.0.1, a fresh state folder (file store, OH_PERSISTENCE_DIR) each start; stopped
+ * with stop.sh at the end of the run, also on Ctrl-C. fresh() restarts it on the same port once a scenario used it.
+ */
+export async function startRealTarget(line: E2eLine, sessionApiKey: string): Promise<RealServerStart> {
+  const startScript = line === 'v0' ? 'start.sh' : 'start-v1.sh';
+  const startSeconds: number[] = [];
+  let dir = '';
+  let url = '';
+  const launch = async (port?: string) => {
+    const began = Date.now();
+    const printed = await script(startScript, ['--key', sessionApiKey, ...(port ? ['--port', port] : [])], sessionApiKey);
+    startSeconds.push((Date.now() - began) / 1000);
+    dir = assignment(printed, 'OPENHANDS_DIR');
+    url = assignment(printed, 'OPENHANDS_URL');
+  };
+  const stop = async () => {
+    if (!dir) return;
+    const stopping = dir;
+    dir = '';
+    await script('stop.sh', [stopping]).catch((error: unknown) => console.error(`  ${String(error)}`));
+  };
+  await launch();
+  onCleanup(stop);
+  let used = false;
+  const target: ServerTarget = {
+    name: targetName(true, line), real: true, line, sessionApiKey, apiLabel: STAND_IN_API[line],
+    get url() { return url; },
+    fresh: async () => {
+      if (used) {
+        await stop();
+        await launch(new URL(url).port);
+      }
+      used = true;
+    },
+    close: stop,
+  };
+  return { target, startSeconds };
+}
+
+/** The lines' real servers, started side by side. */
+export async function startRealTargets(keyFor: (line: E2eLine) => string): Promise<Map<E2eLine, RealServerStart>> {
+  const started = await Promise.all(E2E_LINES.map(async (line) => [line, await startRealTarget(line, keyFor(line))] as const));
+  return new Map(started);
+}
+
+/** Where the scenarios made with scenarioOn get their server for one attempt. */
+export interface TargetSource {
+  readonly real: boolean;
+  acquire(line: E2eLine): Promise<{ target: ServerTarget; release(): Promise<void> }>;
+}
+
+/** npm test: a new stand-in of the line for every attempt, closed after it. */
+export function standInTargets(sessionApiKey: string): TargetSource {
+  return {
+    real: false,
+    acquire: async (line) => {
+      const target = await startStandInTarget(line, sessionApiKey);
+      return { target, release: () => target.close() };
+    },
+  };
+}
+
+/** The real-server lane: the line's real server, started once, fresh for every attempt. */
+export function realTargets(started: ReadonlyMap<E2eLine, RealServerStart>): TargetSource {
+  return {
+    real: true,
+    acquire: async (line) => {
+      const target = started.get(line)?.target;
+      if (!target) throw new Error(`no real server of the ${line} line was started`);
+      await target.fresh();
+      return { target, release: async () => undefined };
+    },
+  };
+}
