@@ -65,9 +65,50 @@ export interface StartOptions extends CallOptions {
   readonly onProgress?: (step: string) => void;
 }
 
+/**
+ * Where a conversation stands, in one word the view shows, whatever API reported it: V0's `status` (with the
+ * agent state where given), V1's `sandbox_status` and `execution_status`.
+ */
+export type ConversationState =
+  | 'starting' | 'running' | 'waiting' | 'paused' | 'finished' | 'stopped' | 'error' | 'unknown';
+
+/** One conversation of the server's list. */
+export interface ConversationSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly repository: string | null;
+  readonly branch: string | null;
+  /** ISO times as the server gave them. */
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+  readonly state: ConversationState;
+  /** The server's own status words (e.g. `RUNNING / awaiting_user_input`), shown beside the state. */
+  readonly serverStatus: string;
+}
+
+/** A page of the server's conversations, newest first; `nextPageId` null on the last page. */
+export interface ConversationPage {
+  readonly items: readonly ConversationSummary[];
+  readonly nextPageId: string | null;
+}
+
+/** A follow-up message: text and, as Send File does, images as data URLs. */
+export interface FollowUpMessage {
+  readonly text: string;
+  readonly imageUrls?: readonly string[];
+}
+
 export interface ConversationsApi {
   /** Starts a conversation and resolves once the server has it; only the fields given are sent. */
   createConversation(request: ConversationRequest, call?: StartOptions): Promise<ConversationResponse>;
+  /** One page of the server's conversations, newest first. */
+  listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
+  /** The conversations with these ids that the server knows, in any order (absent ids are left out). */
+  getConversations(ids: readonly string[], call?: CallOptions): Promise<readonly ConversationSummary[]>;
+  /** Stops a conversation; absent where the server's API offers no stop through the app server. */
+  stopConversation?(id: string, call?: CallOptions): Promise<void>;
+  /** Sends a follow-up message to a running conversation; absent where the API offers none. */
+  sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }
 
 export interface OpenHandsClient extends SettingsApi, ConversationsApi {
