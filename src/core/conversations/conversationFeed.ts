@@ -57,17 +57,28 @@ export class ConversationFeed {
 
   async poll(api: ConversationsApi, kind: PollKind, signal: AbortSignal): Promise<FeedPoll> {
     const before = this.snapshot();
+    const quiet = () => ({ changed: false, working: this.workingStarted.length > 0, stopped: [] });
     try {
-      const fresh = kind === 'list' ? await this.pollList(api, signal) : await this.pollStarted(api, signal, this.workingStarted);
+      const page = kind === 'list' ? await api.listConversations({ limit: PAGE_SIZE }, { signal }) : undefined;
+      const beyond = this.workingStarted.filter((id) => !page?.items.some((item) => item.id === id));
+      const states = beyond.length ? await api.getConversations(beyond, { signal }) : [];
+      // An answer for a server that is no longer the configured one is dropped.
+      if (signal.aborted) return quiet();
+      if (page) this.takeFirstPage(page);
       this.failure = undefined;
-      const stopped = this.apply(fresh);
+      const stopped = this.apply([...page?.items ?? [], ...states]);
       return { changed: this.snapshot() !== before, working: this.workingStarted.length > 0, stopped };
     } catch (error) {
-      const changed = this.failure === undefined;
-      this.failure = error;
-      const retryAfterMs = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
-      return { changed, working: this.workingStarted.length > 0, failed: true, retryAfterMs, stopped: [] };
+      return signal.aborted ? quiet() : this.failed(error);
     }
+  }
+
+  /** Records why the list could not be had (the poll failed, or there is no server to ask). */
+  failed(error: unknown): FeedPoll {
+    const changed = this.failure === undefined;
+    this.failure = error;
+    const retryAfterMs = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
+    return { changed, working: this.workingStarted.length > 0, failed: true, retryAfterMs, stopped: [] };
   }
 
   /** The next page, after the ones loaded. */
@@ -78,25 +89,13 @@ export class ConversationFeed {
     this.apply(page.items);
   }
 
-  /** The first page again (the rest stays as loaded), then the working ones started here that it did not hold. */
-  private async pollList(api: ConversationsApi, signal: AbortSignal): Promise<ConversationSummary[]> {
-    const page = await api.listConversations({ limit: PAGE_SIZE }, { signal });
+  /** The first page again; pages loaded with Load more stay (new conversations push their first ones down, not out). */
+  private takeFirstPage(page: ConversationPage): void {
     const firstIds = new Set(page.items.map((item) => item.id));
-    if (this.pagesLoaded <= 1) {
-      this.items = [...page.items];
-      this.nextPageId = page.nextPageId;
-      this.pagesLoaded = 1;
-    } else {
-      // Pages loaded with Load more stay (new conversations push their first ones down, not out).
-      this.items = [...page.items, ...this.items.filter((item) => !firstIds.has(item.id))];
-    }
+    this.items = this.pagesLoaded <= 1 ? [...page.items] : [...page.items, ...this.items.filter((item) => !firstIds.has(item.id))];
+    if (this.pagesLoaded <= 1) this.nextPageId = page.nextPageId;
+    this.pagesLoaded = Math.max(this.pagesLoaded, 1);
     this.loaded = true;
-    const beyond = this.workingStarted.filter((id) => !firstIds.has(id));
-    return [...page.items, ...await this.pollStarted(api, signal, beyond)];
-  }
-
-  private async pollStarted(api: ConversationsApi, signal: AbortSignal, ids: readonly string[]): Promise<ConversationSummary[]> {
-    return ids.length ? [...await api.getConversations(ids, { signal })] : [];
   }
 
   private append(page: ConversationPage): void {
