@@ -11,6 +11,8 @@ export interface ServerApi {
   readonly version: string | undefined;
   readonly settings: ApiLine;
   readonly conversations: ApiLine;
+  /** The server lists V1's send-message route (1.11.0 does, 1.6.0 does not): follow-up messages are offered. */
+  readonly sendsMessages?: boolean;
 }
 
 /** The extension's settings model (the fields of V0's /api/settings), whatever API keeps them on the server. */

@@ -1,6 +1,6 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
-import type { OpenHandsClient, ServerApi, SettingsApi } from './client';
+import type { ConversationsApi, OpenHandsClient, ServerApi, SettingsApi } from './client';
 import { detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { V0Client } from './v0/v0Client';
@@ -16,7 +16,7 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
   const transport = new Transport(options);
   const v0 = new V0Client(transport);
   const settings: SettingsApi = api.settings === 'v1' ? new V1SettingsApi(transport) : v0;
-  const conversations = api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0;
+  const conversations: ConversationsApi = api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0;
   return {
     baseUrl: transport.baseUrl,
     api,
@@ -29,6 +29,11 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
       ? { loadAdvanced: settings.loadAdvanced.bind(settings), updateAdvanced: settings.updateAdvanced.bind(settings) }
       : {}),
     createConversation: (request, call) => conversations.createConversation(request, call),
+    listConversations: (page, call) => conversations.listConversations(page, call),
+    getConversations: (ids, call) => conversations.getConversations(ids, call),
+    ...(conversations.stopConversation ? { stopConversation: conversations.stopConversation.bind(conversations) } : {}),
+    // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
+    ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
   };
 }
 

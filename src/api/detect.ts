@@ -12,6 +12,8 @@ const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {
   conversations: { v1: '/api/v1/app-conversations', v0: '/api/conversations' },
 };
 
+const SEND_MESSAGE = '/api/v1/app-conversations/{conversation_id}/send-message';
+
 export async function detectServerApi(transport: Transport, call?: CallOptions): Promise<ServerApi> {
   const spec = await openApi(transport, call);
   if (spec?.status === 200 && spec.isJson && isRecord(spec.body) && isRecord(spec.body.paths)) {
@@ -44,7 +46,7 @@ function fromPaths(answer: HttpAnswer, paths: readonly string[], version: string
   const settings = line('settings');
   const conversations = line('conversations');
   if (!settings || !conversations) throw new UnsupportedServerError(answer.request, version);
-  return { version, settings, conversations };
+  return { version, settings, conversations, sendsMessages: conversations === 'v1' && paths.includes(SEND_MESSAGE) };
 }
 
 /** A JSON answer of the route itself: its settings, its "no settings yet", or a refused key. */

@@ -228,6 +228,9 @@ export class NotKeptError extends ApiError {
 /** Turns a non-2xx answer into its typed error. `json` is the parsed body when it was JSON. */
 export function errorForStatus(request: RequestInfo, status: number, json: unknown, retryAfter: string | null, keySent: CredentialKind | undefined): ApiError {
   if (status === 401 || status === 403) return new UnauthorizedError(request, status, keySent);
+  // FastAPI's own 404 is {"detail":"Not Found"} (no such route); a route's own says what it did not find.
+  const detail = isRecord(json) && typeof json.detail === 'string' ? json.detail : undefined;
+  if (status === 404 && detail && detail !== 'Not Found') return new ServerError(request, status, undefined, detail);
   if (status === 404) return new NotFoundError(request);
   if (status === 422) return new ValidationError(request, validationIssues(json), 'server');
   if (status === 429) return new RateLimitedError(request, parseRetryAfter(retryAfter));

@@ -1,8 +1,9 @@
 // OpenHands' V0 app-server API (0.52-0.54 and, deprecated, up to 1.6): /api/settings and /api/conversations.
-import type { ConversationsApi, SettingsApi, SettingsUpdater } from '../client';
+import type { ConversationPage, ConversationSummary, ConversationsApi, SettingsApi, SettingsUpdater } from '../client';
 import { clientValidation, expectOk, isSettingsNotFound, readAnswer } from '../http/answers';
 import type { RequestInfo } from '../http/errors';
 import { SerialQueue } from '../serialQueue';
+import { V0ConversationOrNull, V0ConversationPage, v0Summary } from './conversationList';
 import { buildSettingsBody, type SettingsChange } from './settingsBody';
 import {
   Incoming, Outgoing, type ConversationRequest, type ConversationResponse, type LoadedSettings, type Settings, type SettingsField,
@@ -40,6 +41,32 @@ export class V0Client implements SettingsApi, ConversationsApi {
     if (!checked.success) throw clientValidation(this.requestInfo('POST', CONVERSATIONS), checked.error.issues);
     const answer = await this.transport.send('POST', CONVERSATIONS, checked.data, call);
     return readAnswer(answer, Incoming.ConversationResponse);
+  }
+
+  async listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
+    const query = new URLSearchParams({ limit: String(Math.max(1, Math.floor(page.limit))) });
+    if (page.pageId) query.set('page_id', page.pageId);
+    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}?${query}`, undefined, call), V0ConversationPage);
+    return {
+      items: answer.results.flatMap((info) => (info ? [v0Summary(info)] : [])),
+      nextPageId: answer.next_page_id ?? null,
+    };
+  }
+
+  /** V0 has no batch read: one GET per id, one after the other (the server allows 10 requests a second). */
+  async getConversations(ids: readonly string[], call?: CallOptions): Promise<readonly ConversationSummary[]> {
+    const found: ConversationSummary[] = [];
+    for (const id of ids) {
+      const answer = await this.transport.send('GET', `${CONVERSATIONS}/${encodeURIComponent(id)}`, undefined, call);
+      const info = readAnswer(answer, V0ConversationOrNull);
+      if (info) found.push(v0Summary(info));
+    }
+    return found;
+  }
+
+  /** Ends the conversation's agent loop; a conversation that was not running is left as it is (200 too). */
+  async stopConversation(id: string, call?: CallOptions): Promise<void> {
+    expectOk(await this.transport.send('POST', `${CONVERSATIONS}/${encodeURIComponent(id)}/stop`, undefined, call));
   }
 
   private async applyChange(change: SettingsChange | SettingsUpdater, call?: CallOptions): Promise<LoadedSettings | null> {

@@ -30,8 +30,8 @@ export const START_TASK_STATUSES = [
 ] as const;
 export type StartTaskStatus = (typeof START_TASK_STATUSES)[number];
 
-const TextContent = z.strictObject({ type: z.literal('text'), text: z.string() });
-const ImageContent = z.strictObject({ type: z.literal('image'), image_urls: z.array(z.string()) });
+export const TextContent = z.strictObject({ type: z.literal('text'), text: z.string() });
+export const ImageContent = z.strictObject({ type: z.literal('image'), image_urls: z.array(z.string()) });
 
 /** POST /api/v1/app-conversations: the fields this extension sends. */
 export const StartRequest = z.strictObject({
@@ -42,6 +42,18 @@ export const StartRequest = z.strictObject({
   git_provider: z.optional(ProviderTypeSchema),
 });
 export type StartRequest = z.infer<typeof StartRequest>;
+
+/** POST /api/v1/app-conversations/{id}/send-message (1.11.0): role "user" and run true are the server's defaults. */
+export const SendMessageRequest = z.strictObject({
+  content: z.array(z.union([TextContent, ImageContent])).check(z.minLength(1)),
+});
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+
+/** The send-message answer: AppSendMessageResponse. */
+export const SendMessageResponse = z.looseObject({ success: z.boolean(), sandbox_status: z.string(), message: nullable(z.string()) });
+
+/** POST /api/v1/sandboxes/{id}/pause: Success. */
+export const SuccessAnswer = z.looseObject({ success: z.boolean() });
 
 /** A start task; a status this client does not know yet is read as a step still on its way. */
 export const StartTask = z.looseObject({

@@ -3,14 +3,21 @@
 // far below the server's 10 requests a second; a cancel stops them at once; a task that reaches no new status
 // for a while is given up (it stays WORKING for ever when the server restarted mid-start; going back to a status
 // it had is no progress either).
-import type { ConversationsApi, StartOptions } from '../client';
+import type { ConversationPage, ConversationSummary, ConversationsApi, FollowUpMessage, StartOptions } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
-import { BadResponseError, StartFailedError, type RequestInfo } from '../http/errors';
-import { pause, type Transport } from '../http/transport';
+import { BadResponseError, ServerError, StartFailedError, type RequestInfo } from '../http/errors';
+import { pause, type CallOptions, type Transport } from '../http/transport';
 import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
-import { StartRequest, StartTask, StartTaskList, type StartTaskStatus } from './schemas';
+import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
+import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, SuccessAnswer, type StartTaskStatus } from './schemas';
 
 const CONVERSATIONS = '/api/v1/app-conversations';
+const SANDBOXES = '/api/v1/sandboxes';
+/** The batch read refuses 100 ids or more; search pages hold 1-100. */
+const MAX_IDS = 99;
+const MAX_PAGE = 100;
+/** The server's ids are UUIDs; it refuses the whole batch (400) when one is not. */
+const UUID = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
 
 export interface Polling {
   readonly firstMs: number;
@@ -37,6 +44,55 @@ export class V1ConversationsApi implements ConversationsApi {
     const task = readAnswer(await this.transport.send('POST', CONVERSATIONS, checked.data, call), StartTask);
     const ready = await this.follow(task, call, Boolean(request.repository));
     return { status: 'ok', conversation_id: ready, message: null, conversation_status: 'READY' };
+  }
+
+  async listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
+    const limit = Math.min(MAX_PAGE, Math.max(1, Math.floor(page.limit)));
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (page.pageId) query.set('page_id', page.pageId);
+    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/search?${query}`, undefined, call), AppConversationPage);
+    return { items: answer.items.map(v1Summary), nextPageId: answer.next_page_id ?? null };
+  }
+
+  async getConversations(ids: readonly string[], call?: CallOptions): Promise<readonly ConversationSummary[]> {
+    return (await this.readConversations(ids, call)).map(v1Summary);
+  }
+
+  /**
+   * V1 has no stop for one conversation: the app server pauses its sandbox (what the web UI's stop does), which
+   * stops every conversation in that sandbox; it reads PAUSED afterwards and can be resumed.
+   */
+  async stopConversation(id: string, call?: CallOptions): Promise<void> {
+    const [conversation] = await this.readConversations([id], call);
+    if (!conversation) throw new ServerError(this.info('GET', CONVERSATIONS), 404, undefined, `the server does not know conversation ${id}`);
+    const path = `${SANDBOXES}/${encodeURIComponent(conversation.sandbox_id)}/pause`;
+    readAnswer(await this.transport.send('POST', path, undefined, call), SuccessAnswer);
+  }
+
+  /** 1.11.0's send-message: the agent server takes the message and runs (the server's default). */
+  async sendMessage(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void> {
+    const path = `${CONVERSATIONS}/${encodeURIComponent(id)}/send-message`;
+    const content: unknown[] = [{ type: 'text', text: message.text }];
+    if (message.imageUrls?.length) content.push({ type: 'image', image_urls: [...message.imageUrls] });
+    const checked = SendMessageRequest.safeParse({ content });
+    if (!checked.success) throw clientValidation(this.info('POST', path), checked.error.issues);
+    readAnswer(await this.transport.send('POST', path, checked.data, call), SendMessageResponse);
+  }
+
+  /** The conversations the server knows among `ids`, in batches the server takes; ids that are no UUID cannot be V1's. */
+  private async readConversations(ids: readonly string[], call?: CallOptions): Promise<AppConversation[]> {
+    const wanted = ids.filter((id) => UUID.test(id));
+    const found: AppConversation[] = [];
+    for (let from = 0; from < wanted.length; from += MAX_IDS) {
+      const query = new URLSearchParams(wanted.slice(from, from + MAX_IDS).map((id): [string, string] => ['ids', id]));
+      const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}?${query}`, undefined, call), AppConversationList);
+      for (const conversation of answer) if (conversation) found.push(conversation);
+    }
+    return found;
+  }
+
+  private info(method: string, path: string): RequestInfo {
+    return { method, path, baseUrl: this.transport.baseUrl };
   }
 
   /** Polls the task until it is READY (its conversation's id) or ERROR (a StartFailedError). */

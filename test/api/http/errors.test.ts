@@ -57,4 +57,10 @@ describe('errorForStatus', () => {
     assert.match(crash.message, /HTTP 500/);
     assert.ok(errorForStatus(request, 404, { detail: 'Not Found' }, null, 'session') instanceof NotFoundError);
   });
+
+  it('a 404 a route gave itself (V1: "Conversation … not found") is the server\'s refusal in its words, not a wrong URL', () => {
+    const gone = errorForStatus(request, 404, { detail: 'Conversation 0000 not found' }, null, 'session');
+    assert.ok(gone instanceof ServerError && gone.status === 404);
+    assert.match(gone.message, /HTTP 404\): Conversation 0000 not found/);
+  });
 });

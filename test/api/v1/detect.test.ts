@@ -28,19 +28,26 @@ const spec = (version: string, ...paths: string[]) => ({ status: 200, body: { in
 describe('detectServerApi', () => {
   it('0.54: V0 settings and conversations', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('0.54.0', '/api/settings', '/api/conversations') }));
-    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0' });
+    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0', sendsMessages: false });
   });
 
   it('1.6: V0 settings beside V1 conversations (V1 wins where both are listed)', async () => {
     const api = await detectServerApi(await serverWith({
       '/openapi.json': spec('1.6.0', '/api/settings', '/api/conversations', '/api/v1/app-conversations'),
     }));
-    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1' });
+    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1', sendsMessages: false });
   });
 
   it('1.11: V1 only', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations') }));
-    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1' });
+    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1', sendsMessages: false });
+  });
+
+  it('follow-up messages where the server lists send-message (1.11.0), judged by the route, not the version', async () => {
+    const api = await detectServerApi(await serverWith({
+      '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations', '/api/v1/app-conversations/{conversation_id}/send-message'),
+    }));
+    assert.equal(api.sendsMessages, true);
   });
 
   it('an openapi.json without either API: not a server this extension speaks to, naming its version', async () => {

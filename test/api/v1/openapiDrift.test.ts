@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { START_TASK_STATUSES, StartRequest, StartTask } from '../../../src/api/v1/schemas';
+import { AppConversation, EXECUTION_STATUSES, SANDBOX_STATUSES } from '../../../src/api/v1/conversationList';
+import { START_TASK_STATUSES, SendMessageRequest, SendMessageResponse, StartRequest, StartTask, SuccessAnswer } from '../../../src/api/v1/schemas';
 import { V1_LOCATIONS } from '../../../src/api/v1/settingsMapping';
 
 const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'conformance', 'recorded');
@@ -31,6 +32,29 @@ describe('V1 schemas against the recorded openapi.json of 1.11.0', () => {
     const known = properties('AppConversationStartTask');
     for (const field of Object.keys(StartTask.shape)) assert.ok(known.includes(field), field);
     assert.deepEqual(spec.components.schemas.AppConversationStartTaskStatus?.enum, [...START_TASK_STATUSES]);
+  });
+
+  it('the conversation list, status, pause and follow-up routes exist with their methods and parameters', () => {
+    const search = spec.paths['/api/v1/app-conversations/search']?.get as { parameters: { name: string }[] } | undefined;
+    assert.deepEqual(search?.parameters.map((p) => p.name).filter((n) => n === 'page_id' || n === 'limit'), ['page_id', 'limit']);
+    const batch = spec.paths['/api/v1/app-conversations']?.get as { parameters: { name: string }[] } | undefined;
+    assert.deepEqual(batch?.parameters.map((p) => p.name), ['ids']);
+    assert.ok(spec.paths['/api/v1/sandboxes/{sandbox_id}/pause']?.post);
+    assert.ok(spec.paths['/api/v1/app-conversations/{conversation_id}/send-message']?.post);
+  });
+
+  it('the conversation has the fields read, and exactly the sandbox and execution statuses known here', () => {
+    const known = properties('AppConversation');
+    for (const field of Object.keys(AppConversation.shape)) assert.ok(known.includes(field), field);
+    assert.deepEqual(properties('AppConversationPage'), ['items', 'next_page_id']);
+    assert.deepEqual(spec.components.schemas.SandboxStatus?.enum, [...SANDBOX_STATUSES]);
+    assert.deepEqual(spec.components.schemas.ConversationExecutionStatus?.enum, [...EXECUTION_STATUSES]);
+  });
+
+  it('the follow-up request and the answers read are the server\'s', () => {
+    for (const field of Object.keys(SendMessageRequest.shape)) assert.ok(properties('AppSendMessageRequest').includes(field), field);
+    for (const field of Object.keys(SendMessageResponse.shape)) assert.ok(properties('AppSendMessageResponse').includes(field), field);
+    assert.deepEqual(Object.keys(SuccessAnswer.shape), properties('Success'));
   });
 
   it('every settings field mapped has its place in a real settings answer', () => {

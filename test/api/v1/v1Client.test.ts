@@ -5,7 +5,7 @@ import type * as http from 'node:http';
 import { after, describe, it } from 'node:test';
 import type { OpenHandsClient } from '../../../src/api/client';
 import { createClient } from '../../../src/api/createClient';
-import { CancelledError, NotKeptError, StartFailedError } from '../../../src/api/http/errors';
+import { CancelledError, NotKeptError, ServerError, StartFailedError } from '../../../src/api/http/errors';
 import { Transport } from '../../../src/api/http/transport';
 import { V1ConversationsApi } from '../../../src/api/v1/v1ConversationsApi';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
@@ -136,5 +136,73 @@ describe('V1 conversations', () => {
     const polls = server.exchanges.length;
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(server.exchanges.length, polls, 'no request after the cancel');
+  });
+});
+
+/** An AppConversation as 1.11.0 answers it (trimmed), with its sandbox's session key. */
+function appConversation(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id, created_by_user_id: null, sandbox_id: `sandbox-${id.slice(0, 4)}`, selected_repository: null, selected_branch: null,
+    git_provider: null, title: `Conversation ${id.slice(0, 5)}`, created_at: '2026-11-23T10:00:00Z', updated_at: '2026-11-23T10:00:00Z',
+    sandbox_status: 'RUNNING', execution_status: 'running', conversation_url: `http://localhost:1/api/conversations/${id}`,
+    session_api_key: 'sk-sandbox-secret-0123456789012345678901234', ...extra,
+  };
+}
+
+const hex = (n: number) => n.toString(16).padStart(32, '0');
+
+describe('V1 conversation list, status, stop and follow-up', () => {
+  it('a page: search with limit and page_id, newest first as the server gives, no session key in what comes back', async () => {
+    const server = await v1Server(() => ({ status: 200, body: { items: [appConversation(hex(2)), appConversation(hex(1), { execution_status: 'finished' })], next_page_id: '2' } }));
+    const page = await clientFor(server.url).listConversations({ pageId: '2', limit: 500 });
+    assert.deepEqual(page.items.map((c) => [c.id, c.state]), [[hex(2), 'running'], [hex(1), 'finished']]);
+    assert.equal(page.nextPageId, '2');
+    assert.equal(server.exchanges[0]?.url, '/api/v1/app-conversations/search?limit=100&page_id=2', 'the limit held to the server\'s 100');
+    assert.ok(!JSON.stringify(page).includes('sk-sandbox-secret'));
+  });
+
+  it('by id: batches of at most 99, ids that are no UUID never sent, unknown ids left out', async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => hex(i + 1));
+    const server = await v1Server(({ url }) => {
+      const asked = new URL(url, 'http://x').searchParams.getAll('ids');
+      return { status: 200, body: asked.map((id) => (Number.parseInt(id, 16) % 2 ? appConversation(id) : null)) };
+    });
+    const found = await clientFor(server.url).getConversations(['not-a-uuid', ...ids]);
+    assert.deepEqual(server.exchanges.map((e) => new URL(e.url, 'http://x').searchParams.getAll('ids').length), [99, 51]);
+    assert.equal(found.length, 75);
+    assert.ok(!server.exchanges.some((e) => e.url.includes('not-a-uuid')));
+    assert.deepEqual(await clientFor(server.url).getConversations([]), []);
+  });
+
+  it('stop pauses the conversation\'s sandbox, as the web UI does; an unknown conversation is an error naming it', async () => {
+    const id = hex(7);
+    const server = await v1Server(({ method, url }) => (method === 'GET'
+      ? { status: 200, body: url.includes(id) ? [appConversation(id)] : [null] }
+      : { status: 200, body: { success: true } }));
+    await clientFor(server.url).stopConversation!(id);
+    assert.deepEqual(server.exchanges.map((e) => `${e.method} ${e.url}`), [`GET /api/v1/app-conversations?ids=${id}`, 'POST /api/v1/sandboxes/sandbox-0000/pause']);
+    await assert.rejects(clientFor(server.url).stopConversation!(hex(8)), (e: unknown) => e instanceof ServerError && e.message.includes(hex(8)));
+  });
+
+  it('a follow-up: text and images as one user message, only where the server lists send-message', async () => {
+    const id = hex(9);
+    const server = await v1Server(() => ({ status: 200, body: { success: true, sandbox_status: 'RUNNING', message: null } }));
+    const client = createClient(options(server.url), { ...V1, sendsMessages: true });
+    await client.sendMessage!(id, { text: 'And the docs', imageUrls: ['data:image/png;base64,AA=='] });
+    assert.equal(server.exchanges[0]?.url, `/api/v1/app-conversations/${id}/send-message`);
+    assert.deepEqual(server.exchanges[0]?.body, { content: [{ type: 'text', text: 'And the docs' }, { type: 'image', image_urls: ['data:image/png;base64,AA=='] }] });
+    assert.equal(clientFor(server.url).sendMessage, undefined, 'a server without the route (1.6.0) offers none');
+    assert.equal(typeof clientFor(server.url).stopConversation, 'function');
+  });
+
+  it('the server\'s refusals of a follow-up keep its words: 404 for an unknown conversation, 409 for a paused sandbox', async () => {
+    const answers = [
+      { status: 404, body: { detail: `Conversation ${hex(3)} not found` } },
+      { status: 409, body: { detail: 'Sandbox is PAUSED. Use POST /api/v1/sandboxes/s/resume to resume it first.' } },
+    ];
+    const server = await v1Server(() => answers.shift()!);
+    const client = createClient(options(server.url), { ...V1, sendsMessages: true });
+    await assert.rejects(client.sendMessage!(hex(3), { text: 'x' }), (e: unknown) => e instanceof ServerError && e.status === 404 && e.message.includes('not found'));
+    await assert.rejects(client.sendMessage!(hex(3), { text: 'x' }), (e: unknown) => e instanceof ServerError && e.status === 409 && /PAUSED/.test(e.message));
   });
 });
