@@ -45,12 +45,13 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const links = new ConversationLinks(session);
   const watch = new ConversationWatch(session, conversations);
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
+  const conversationsTree = new ConversationsTreeProvider(watch, session);
   const sender = new ConversationSender(session, conversations, links, errors, logger);
   const settingsTree = new SettingsTreeProvider(settings, session);
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree,
     new ConnectionStatusBar(session),
-    watch, new ConversationsTreeProvider(watch, session), new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
+    watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     ...registerCommands({
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter),
@@ -62,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { testing: createTestingApi({ activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, errors, logger }) }
+    ? { testing: createTestingApi({ activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, conversationsTree, errors, logger }) }
     : {};
 }
 

@@ -11,6 +11,7 @@ import { ConversationFlows } from '../conversations/conversationFlows';
 import type { ConversationSender } from '../conversations/conversationSender';
 import type { ConversationTargets } from '../conversations/conversationTarget';
 import type { ConversationWatch } from '../conversations/conversationWatch';
+import type { ConversationsTreeProvider } from '../conversations/conversationsTreeProvider';
 import type { AskMessage } from '../conversations/messageInput';
 import type { ErrorPresenter } from './errorPresenter';
 import type { Logger } from './log';
@@ -35,6 +36,8 @@ export interface TestingApi {
   readonly targets: ConversationTargets;
   /** The Conversations view's model, its scheduler, and the stops it tells about. */
   readonly conversations: ConversationWatch;
+  /** The Conversations view's data provider: the lines and tree items VS Code renders. */
+  readonly conversationsTree: ConversationsTreeProvider;
   /** Stop Conversation on `id`, confirmed. */
   stopConversation(id: string): Promise<boolean>;
   /** Send Follow-up Message to `id` with `words` typed and `files` attached. */
@@ -51,18 +54,19 @@ export interface TestingParts {
   readonly targets: ConversationTargets;
   readonly sender: ConversationSender;
   readonly watch: ConversationWatch;
+  readonly conversationsTree: ConversationsTreeProvider;
   readonly errors: ErrorPresenter;
   readonly logger: Logger;
 }
 
 export function createTestingApi(parts: TestingParts): TestingApi {
-  const { activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, errors, logger } = parts;
+  const { activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, conversationsTree, errors, logger } = parts;
   const typed = (words: string): AskMessage => (target) => Promise.resolve({ text: words.trim(), target });
   const actions = (words = '', files: readonly vscode.Uri[] = []) =>
     new ConversationActions(session, watch, errors, logger, () => Promise.resolve(true), () => Promise.resolve({ text: words.trim(), files }));
   const titled = (id: string) => ({ id, title: watch.feed.list?.find((c) => c.id === id)?.title ?? id });
   return {
-    activationMs, session, settings, settingsTree, targets, conversations: watch,
+    activationMs, session, settings, settingsTree, targets, conversations: watch, conversationsTree,
     stopConversation: (id) => actions().stop(titled(id)),
     sendFollowUp: (id, words, files) => actions(words, files).sendFollowUp(titled(id)),
     getStoredCredential: (url) => keys.get(url),

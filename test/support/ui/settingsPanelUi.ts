@@ -12,6 +12,10 @@ import { pickQuickItem, SET_API_KEY } from './quickPick';
 const QUICK_INPUT = '.quick-input-widget';
 const SIDE_BAR_WIDTH = 520;
 
+import { until } from '../until';
+
+export { until };
+
 function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
@@ -19,16 +23,6 @@ function exactly(text: string): RegExp {
 
 /** How the Settings view names the run's stand-in, which serves 0.54.0's openapi.json as the real one does. */
 export const STAND_IN_API = 'OpenHands 0.54.0, V0 API';
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 export class SettingsPanel {
   constructor(
     readonly workbench: Workbench,
