@@ -24,11 +24,19 @@ export class ConversationFeed {
   private pagesLoaded = 0;
   /** The last known state of each conversation started here, by id. */
   private readonly started = new Map<string, ConversationState>();
+  /** What the person typed as the first line of each one started here. */
+  private readonly typedTitles = new Map<string, string>();
   private failure: unknown;
 
   /** The list as the view shows it; undefined until the first page came. */
   get list(): readonly FeedItem[] | undefined {
-    return this.loaded ? this.items.map((item) => ({ ...item, startedHere: this.started.has(item.id) })) : undefined;
+    if (!this.loaded) return undefined;
+    return this.items.map((item) => {
+      const startedHere = this.started.has(item.id);
+      // Until the server names it (from the first message, with its LLM), one started here shows the words typed.
+      const typed = startedHere && isPlaceholderTitle(item) ? this.typedTitles.get(item.id) : undefined;
+      return { ...item, title: typed || item.title, startedHere };
+    });
   }
   get hasMore(): boolean { return this.nextPageId !== null; }
   /** Why the last poll failed, cleared by the next that works. */
@@ -40,9 +48,11 @@ export class ConversationFeed {
   get startedStates(): ReadonlyMap<string, ConversationState> { return this.started; }
 
   /** The conversations started here, with their last known state (unknown when never seen). */
-  setStarted(entries: readonly { readonly id: string; readonly state?: ConversationState }[]): void {
+  setStarted(entries: readonly { readonly id: string; readonly state?: ConversationState; readonly title?: string }[]): void {
     const ids = new Set(entries.map((e) => e.id));
     for (const id of this.started.keys()) if (!ids.has(id)) this.started.delete(id);
+    this.typedTitles.clear();
+    for (const entry of entries) if (entry.title) this.typedTitles.set(entry.id, entry.title);
     for (const entry of entries) if (!this.started.has(entry.id) || entry.state) this.started.set(entry.id, entry.state ?? this.started.get(entry.id) ?? 'unknown');
   }
 
@@ -122,4 +132,10 @@ export class ConversationFeed {
   private snapshot(): string {
     return JSON.stringify([this.items, this.nextPageId, [...this.started], this.failure === undefined]);
   }
+}
+
+/** The name a server gives a conversation before it has one of its own: "Conversation" and the id's first 5 characters. */
+export function isPlaceholderTitle(conversation: Pick<ConversationSummary, 'id' | 'title'>): boolean {
+  const title = conversation.title.trim();
+  return !title || title === `Conversation ${conversation.id.replace(/-/g, '').slice(0, 5)}`;
 }

@@ -130,6 +130,28 @@ describe('ConversationFeed', () => {
     assert.equal(feed.problem, undefined);
   });
 
+  it('shows the words typed for one started here until the server names it', async () => {
+    const server = new ScriptedServer([{ ...summary('abcdef12'), title: 'Conversation abcde' }, { ...summary('fedcba98'), title: 'Conversation fedcb' }]);
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'abcdef12', title: 'Fix the login' }]);
+    await feed.poll(server, 'list', signal);
+    assert.deepEqual(feed.list?.map((c) => c.title), ['Fix the login', 'Conversation fedcb']);
+    server.all = [{ ...summary('abcdef12'), title: 'Login redirect fixed' }, ...server.all.slice(1)];
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.list?.[0]?.title, 'Login redirect fixed');
+  });
+
+  it('drops an answer that comes after its poll was aborted (the server changed meanwhile)', async () => {
+    const server = new ScriptedServer(many(2));
+    const feed = new ConversationFeed();
+    const aborted = new AbortController();
+    const polling = feed.poll(server, 'list', aborted.signal);
+    aborted.abort();
+    assert.equal((await polling).changed, false);
+    assert.equal(feed.list, undefined);
+    assert.equal(feed.problem, undefined);
+  });
+
   it('forgets the list on reset and keeps the started ones', async () => {
     const server = new ScriptedServer(many(2));
     const feed = new ConversationFeed();
