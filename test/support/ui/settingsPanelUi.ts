@@ -128,15 +128,7 @@ export class SettingsPanel {
   /** Right-clicks a row and chooses `action` from its context menu; returns the menu's labels. */
   async contextAction(label: string, level: number, action: string): Promise<string[]> {
     await this.row(label, level).click({ button: 'right' });
-    const items = this.page.locator('.monaco-menu .action-item .action-label');
-    await items.first().waitFor({ timeout: 10_000 });
-    const labels = (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
-    // A click that comes right after the menu opened is sometimes taken for the end of the right-click and
-    // ignored; pointing at the item and pressing Enter is always taken.
-    await this.page.locator('.monaco-menu .action-item .action-label', { hasText: exactly(action) }).first().hover();
-    await this.page.keyboard.press('Enter');
-    await this.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 });
-    return labels;
+    return this.workbench.chooseContextMenuItem(action);
   }
 
   /** The line above the tree (the note after a save, or why a save was refused). */
