@@ -94,7 +94,7 @@ describe('with a session API key', () => {
     assert.equal(wrongMethod.status, 405);
     assert.equal(wrongMethod.text, '{"detail":"Method Not Allowed"}');
     assert.equal(wrongMethod.headers.get('allow'), 'GET');
-    assert.equal((await get(ctx.url, '/api/conversations')).headers.get('allow'), 'POST');
+    assert.equal((await call(ctx.url, 'PUT', '/api/conversations')).headers.get('allow'), 'POST');
   });
 
   it('a trailing slash is redirected (307) to the route', async () => {

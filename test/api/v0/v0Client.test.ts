@@ -130,6 +130,20 @@ describe('client against the contract server', () => {
       (e: unknown) => e instanceof ServerError && e.reason === 'git_provider_authentication' && /octo\/secret/.test(e.message));
   });
 
+  it('lists the conversations newest first, page by page, reads them by id and stops one', async () => {
+    const ids = server.seedConversations(3);
+    const first = await client().listConversations({ limit: 2 });
+    assert.deepEqual(first.items.map((c) => [c.id, c.state, c.serverStatus]), [[ids[2], 'starting', 'STARTING'], [ids[1], 'starting', 'STARTING']]);
+    const second = await client().listConversations({ limit: 2, pageId: first.nextPageId! });
+    assert.deepEqual([second.items.map((c) => c.id), second.nextPageId], [[ids[0]], null]);
+    assert.deepEqual((await client().getConversations([ids[0], 'unknown', ids[2]])).map((c) => c.id), [ids[0], ids[2]]);
+    server.setConversationStatus(ids[1], { status: 'RUNNING', runtime_status: 'STATUS$ERROR_LLM_AUTHENTICATION' });
+    assert.equal((await client().getConversations([ids[1]]))[0]?.state, 'error');
+    await client().stopConversation!(ids[2]);
+    assert.equal((await client().getConversations([ids[2]]))[0]?.state, 'stopped');
+    assert.equal(client().sendMessage, undefined, 'V0 offers no follow-up');
+  });
+
   it('maps every error the server gives to its typed error', async () => {
     await assert.rejects(client().createConversation({ initial_user_msg: 'x' }),
       (e: unknown) => e instanceof ServerError && e.reason === 'settings_not_found' && e.status === 400);

@@ -10,14 +10,26 @@ import { type ControlTarget, handleControl } from './control';
 import { withCors } from './cors';
 import { type Body, NO_BODY, type Reply, crashReply, decodeBody, detailReply, guard, jsonReply, readBody } from './http';
 import { RateLimiter } from './rateLimit';
-import { type ApiLine, type Route, buildRoutes } from './routes';
+import { type ApiLine, type Route, buildRoutes, matchRoute } from './routes';
 import { type StartTaskTiming } from './startTasks';
 import { type ProviderTokenSeed, ServerState } from './state';
+import { V1ConversationActions } from './v1ConversationActions';
 import { V1ConversationRoutes } from './v1ConversationRoutes';
+import { type AgentTiming } from './v1Conversations';
+import { randomUUID } from 'node:crypto';
 
 export type { ProviderTokenSeed } from './state';
 export type { ApiLine } from './routes';
 export type { StartTaskTiming } from './startTasks';
+export type { AgentTiming } from './v1Conversations';
+
+/** A status change the control route makes: V0's words or V1's. */
+export interface ConversationStatusChange {
+  status?: string;
+  runtime_status?: string | null;
+  sandbox_status?: string;
+  execution_status?: string;
+}
 
 /** How the key is presented: self-hosted servers read X-Session-API-Key, OpenHands Cloud a Bearer token. */
 export type AuthScheme = 'session' | 'bearer';
@@ -52,6 +64,10 @@ export interface ContractServer {
   storedSettings(): Record<string, unknown> | null;
   setFault(fault: Fault | null): void;
   setStartTaskTiming(timing: StartTaskTiming): void; // for the V1 start tasks that follow
+  setAgentTiming(timing: AgentTiming): void; // for the V1 agent runs that follow (a start's message, a follow-up)
+  seedConversations(count: number): string[]; // `count` conversations, one a second apart, newest last; their ids
+  /** Sets a conversation's status (V0: status, runtime_status; V1: sandbox_status, execution_status); false if unknown. */
+  setConversationStatus(id: string, change: ConversationStatusChange): boolean;
   reset(): void; // forget settings, tokens, conversations, start tasks, requests, fault, timing
   close(): Promise<void>;
 }
@@ -85,6 +101,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   private readonly routes: Record<string, Route>;
   private readonly rateLimiter?: RateLimiter;
   private readonly v1Conversations: V1ConversationRoutes;
+  private readonly v1Actions: V1ConversationActions;
   private fault: Fault | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -93,7 +110,8 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     if (options.rateLimit) this.rateLimiter = new RateLimiter();
     const conversations = new ConversationRoutes(this.state, options.allowSetConversationId ?? false);
     this.v1Conversations = new V1ConversationRoutes(this.state, options.api === 'mixed');
-    this.routes = buildRoutes(options.api ?? 'v1', { state: this.state, conversations, v1Conversations: this.v1Conversations });
+    this.v1Actions = new V1ConversationActions(this.v1Conversations);
+    this.routes = buildRoutes(options.api ?? 'v1', { state: this.state, conversations, v1Conversations: this.v1Conversations, v1Actions: this.v1Actions });
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
         // A bug in the double, not a modelled crash: still answer like Starlette, and say so on stderr.
@@ -128,6 +146,34 @@ class ContractServerImpl implements ContractServer, ControlTarget {
 
   setStartTaskTiming(timing: StartTaskTiming): void {
     this.v1Conversations.setTiming(timing);
+  }
+
+  setAgentTiming(timing: AgentTiming): void {
+    this.v1Conversations.setAgentTiming(timing);
+  }
+
+  seedConversations(count: number): string[] {
+    if (this.options.api !== 'v0') return this.v1Conversations.seed(count);
+    const now = Date.now();
+    return Array.from({ length: count }, (_, i) => {
+      const id = randomUUID().replace(/-/g, '');
+      const created = new Date(now - (count - 1 - i) * 1000).toISOString();
+      this.state.saveConversation({ conversation_id: id, selected_repository: null, selected_branch: null, git_provider: null, trigger: 'gui', created_at: created });
+      return id;
+    });
+  }
+
+  setConversationStatus(id: string, change: ConversationStatusChange): boolean {
+    const v1 = this.options.api === 'v0' ? undefined : this.v1Conversations.find(id);
+    if (v1) {
+      this.v1Actions.setStatus(v1, change);
+      return true;
+    }
+    const v0 = this.state.conversation(id);
+    if (!v0) return false;
+    const runtime = change.runtime_status === undefined ? {} : { runtime_status: change.runtime_status };
+    this.state.saveConversation({ ...v0, ...(change.status ? { status: change.status } : {}), ...runtime, last_updated_at: new Date().toISOString() });
+    return true;
   }
 
   reset(): void {
@@ -200,14 +246,15 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   /** Starlette routing, then FastAPI's order: body decoding, the API-key dependency, then validation and handler. */
   private route(method: string, target: URL, raw: Buffer, headers: IncomingHttpHeaders): Reply {
     const path = target.pathname;
-    const route = this.routes[path];
-    if (!route) {
+    const matched = matchRoute(this.routes, path);
+    if (!matched) {
       // Starlette's redirect_slashes (the server without a bundled frontend, as nested runtimes run it).
       const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
-      if (!this.routes[other]) return detailReply(404, 'Not Found');
+      if (!matchRoute(this.routes, other)) return detailReply(404, 'Not Found');
       const location = `http://${headers.host ?? 'localhost'}${other}${target.search}`;
       return { status: 307, body: '', contentType: '', headers: { location } };
     }
+    const { route, params } = matched;
     const endpoint = route.methods[method];
     if (!endpoint) return detailReply(405, 'Method Not Allowed', { allow: route.allow });
     let body: Body = NO_BODY;
@@ -217,7 +264,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
       body = decoded.body;
     }
     if (route.auth && !this.authorized(headers)) return detailReply(401, 'Unauthorized');
-    return guard(() => endpoint.run(body, target.searchParams));
+    return guard(() => endpoint.run(body, target.searchParams, params));
   }
 
   /** Node's HTTP parser strips the whitespace around a header value, as uvicorn's h11 does. */

@@ -2,7 +2,7 @@
 // (the VS Code end-to-end suites run the server in another process). No auth, not recorded, not rate limited.
 import { type Reply } from './http';
 import { dumpPyJson } from './pyJson';
-import type { Fault, RecordedRequest, StartTaskTiming } from './contractServer';
+import type { AgentTiming, ConversationStatusChange, Fault, RecordedRequest, StartTaskTiming } from './contractServer';
 import type { ProviderTokenSeed } from './state';
 
 export interface ControlTarget {
@@ -11,6 +11,9 @@ export interface ControlTarget {
   storedSettings(): Record<string, unknown> | null;
   setFault(fault: Fault | null): void;
   setStartTaskTiming(timing: StartTaskTiming): void;
+  setAgentTiming(timing: AgentTiming): void;
+  seedConversations(count: number): string[];
+  setConversationStatus(id: string, change: ConversationStatusChange): boolean;
   reset(): void;
 }
 
@@ -22,8 +25,15 @@ function parse(raw: Buffer): unknown {
   return raw.length === 0 ? null : JSON.parse(raw.toString('utf8'));
 }
 
+const STATUS_ROUTE = /^\/_test\/conversations\/([^/]+)\/status$/;
+
 export function handleControl(target: ControlTarget, method: string, path: string, raw: Buffer): Reply {
   try {
+    const status = method === 'POST' ? STATUS_ROUTE.exec(path) : null;
+    if (status) { // {"status","runtime_status"} on V0, {"sandbox_status","execution_status"} on V1
+      const changed = target.setConversationStatus(decodeURIComponent(status[1]), (parse(raw) ?? {}) as ConversationStatusChange);
+      return changed ? OK : reply(404, { error: `no conversation ${status[1]}` });
+    }
     switch (`${method} ${path}`) {
       case 'GET /_test/requests':
         return reply(200, target.requests);
@@ -41,6 +51,11 @@ export function handleControl(target: ControlTarget, method: string, path: strin
       case 'POST /_test/start-tasks': // {"readyAfterMs": N} and/or {"fail": "detail"}; {} restores the default
         target.setStartTaskTiming((parse(raw) ?? {}) as StartTaskTiming);
         return OK;
+      case 'POST /_test/agent': // {"runMs": N, "endsAs": "finished"}: how the V1 agent runs that follow end; {} runs until told
+        target.setAgentTiming((parse(raw) ?? {}) as AgentTiming);
+        return OK;
+      case 'POST /_test/conversations': // {"count": N}: N conversations, one a second apart, newest last
+        return reply(200, { ids: target.seedConversations(Number((parse(raw) as { count?: unknown } | null)?.count ?? 1)) });
       case 'POST /_test/fault':
         target.setFault(parse(raw) as Fault | null);
         return OK;

@@ -77,6 +77,7 @@ export class ConversationRoutes {
       return errorReply('Error authenticating with the LLM provider. Please check your API key', 'STATUS$ERROR_LLM_AUTHENTICATION');
     }
 
+    this.state.saveConversation({ ...this.state.conversation(conversationId)!, status: 'STARTING', runtime_status: null });
     // The status is RUNNING only once the conversation's runtime has initialized (_get_status_from_session in
     // standalone_conversation_manager.py); the answer never waits for that. This stand-in starts no runtime, like
     // the real server without a Docker engine (OBSERVED.md §6, #131), so a repeated id is STARTING too.

@@ -2,11 +2,13 @@
 //   v0     0.5x: V0 settings and conversations (openapi.json of 0.54.0)
 //   mixed  1.0-1.6: V0 settings, V0 conversations and the V1 app-conversations (openapi.json of 1.6.0)
 //   v1     1.7+: V1 settings and app-conversations only; the V0 paths answer 404 (openapi.json of 1.11.0)
+import { getConversation, listConversations, stopConversation } from './conversationList';
 import { type ConversationRoutes } from './conversationRoutes';
 import { type Body, type Reply, jsonReply } from './http';
 import { recordedText } from './recorded';
 import { getSettings, postSettings } from './settingsRoutes';
 import { type ServerState } from './state';
+import { type V1ConversationActions } from './v1ConversationActions';
 import { type V1ConversationRoutes } from './v1ConversationRoutes';
 import { agentSchema, conversationSchema, getV1Settings, postV1Settings } from './v1SettingsRoutes';
 
@@ -15,7 +17,8 @@ export type ApiLine = (typeof API_LINES)[number];
 
 export interface Endpoint {
   body: boolean;
-  run: (body: Body, query: URLSearchParams) => Reply;
+  /** `params`: the path's `{name}` segments, in order. */
+  run: (body: Body, query: URLSearchParams, params: string[]) => Reply;
 }
 
 export interface Route {
@@ -27,11 +30,13 @@ export interface Route {
 const OPENAPI: Record<ApiLine, string> = { v0: 'openapi-0.54.0.json', mixed: 'openapi-1.6.0.json', v1: 'openapi-1.11.0.json' };
 
 const get = (run: Endpoint['run']): Route => ({ allow: 'GET', auth: true, methods: { GET: { body: false, run } } });
+const post = (run: Endpoint['run']): Route => ({ allow: 'POST', auth: true, methods: { POST: { body: false, run } } });
 
 export interface RouteParts {
   state: ServerState;
   conversations: ConversationRoutes;
   v1Conversations: V1ConversationRoutes;
+  v1Actions: V1ConversationActions;
 }
 
 function v0Routes({ state, conversations }: RouteParts, line: 'v0' | 'mixed'): Record<string, Route> {
@@ -44,7 +49,16 @@ function v0Routes({ state, conversations }: RouteParts, line: 'v0' | 'mixed'): R
         POST: { body: true, run: (body) => postSettings(state, body, line) },
       },
     },
-    '/api/conversations': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => conversations.create(body) } } },
+    '/api/conversations': {
+      allow: 'POST',
+      auth: true,
+      methods: {
+        POST: { body: true, run: (body) => conversations.create(body) },
+        GET: { body: false, run: (_body, query) => listConversations(state, query) },
+      },
+    },
+    '/api/conversations/{conversation_id}': get((_body, _query, [id]) => getConversation(state, id)),
+    '/api/conversations/{conversation_id}/stop': post((_body, _query, [id]) => stopConversation(state, id)),
   };
 }
 
@@ -61,8 +75,16 @@ const v1SettingsRoutes = ({ state }: RouteParts): Record<string, Route> => ({
   '/api/v1/settings/conversation-schema': get(conversationSchema),
 });
 
-function v1ConversationRoutes({ v1Conversations: c }: RouteParts): Record<string, Route> {
+function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteParts, api: ApiLine): Record<string, Route> {
   return {
+    // 1.11.0 only: 1.6.0 takes no follow-up through the app server.
+    ...(api === 'v1' ? {
+      '/api/v1/app-conversations/{conversation_id}/send-message': {
+        allow: 'POST', auth: true, methods: { POST: { body: true, run: (body, _query, [id]) => actions.sendMessage(id, body) } },
+      },
+    } : {}),
+    '/api/v1/sandboxes/{sandbox_id}/pause': post((_body, _query, [id]) => actions.pause(id)),
+    '/api/v1/sandboxes/{sandbox_id}/resume': post((_body, _query, [id]) => actions.resume(id)),
     '/api/v1/app-conversations': {
       allow: 'GET',
       auth: true,
@@ -77,12 +99,27 @@ function v1ConversationRoutes({ v1Conversations: c }: RouteParts): Record<string
   };
 }
 
+/** The route for a path: an exact one first, then one with `{name}` segments (Starlette's path parameters). */
+export function matchRoute(routes: Record<string, Route>, path: string): { route: Route; params: string[] } | undefined {
+  if (Object.hasOwn(routes, path)) return { route: routes[path], params: [] };
+  const segments = path.split('/');
+  for (const [pattern, route] of Object.entries(routes)) {
+    const parts = pattern.split('/');
+    if (!pattern.includes('{') || parts.length !== segments.length) continue;
+    const params: string[] = [];
+    if (parts.every((part, i) => (part.startsWith('{') ? (segments[i] !== '' && params.push(decodeURIComponent(segments[i])) > 0) : part === segments[i]))) {
+      return { route, params };
+    }
+  }
+  return undefined;
+}
+
 export function buildRoutes(api: ApiLine, parts: RouteParts): Record<string, Route> {
   const open = (run: Endpoint['run']): Route => ({ allow: 'GET', auth: false, methods: { GET: { body: false, run } } });
   return {
     ...(api === 'v1' ? {} : v0Routes(parts, api)),
     ...(api === 'v1' ? v1SettingsRoutes(parts) : {}),
-    ...(api === 'v0' ? {} : v1ConversationRoutes(parts)),
+    ...(api === 'v0' ? {} : v1ConversationRoutes(parts, api)),
     // server/routes/health.py (app_server/status in 1.7+), and FastAPI's own schema route
     '/alive': open(() => jsonReply(200, { status: 'ok' })),
     '/health': open(() => jsonReply(200, 'OK')),

@@ -25,6 +25,11 @@ export interface ConversationRecord {
   git_provider: Provider | null;
   trigger: 'gui' | 'suggested_task' | 'microagent_management';
   created_at: string;
+  /** The agent loop's status (STARTING, RUNNING, STOPPED) and its runtime's, as the list reports them. */
+  status?: string;
+  runtime_status?: string | null;
+  title?: string | null;
+  last_updated_at?: string;
 }
 
 interface StateData {
@@ -96,6 +101,10 @@ export class ServerState {
 
   conversation(id: string): ConversationRecord | undefined {
     return this.data.conversations[id];
+  }
+
+  get conversations(): ConversationRecord[] {
+    return Object.values(this.data.conversations);
   }
 
   saveConversation(record: ConversationRecord): void {

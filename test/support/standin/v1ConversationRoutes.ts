@@ -1,24 +1,26 @@
 // /api/v1/app-conversations of OpenHands 1.11.0 (app_conversation/app_conversation_router.py): start (a start
-// task), the start tasks by id, the conversations by id, search and count.
+// task), the start tasks by id, the conversations by id, search and count; the sandbox and message routes that
+// act on these conversations are in v1ConversationActions.ts.
 import { type Body, type Reply, detailReply, jsonReply, validateBody, validationReply } from './http';
 import { type PyDict, parsePyJson } from './pyJson';
 import { pyRepr } from './pyText';
 import { type ServerState } from './state';
 import { DEFAULT_READY_AFTER_MS, type StartTask, type StartTaskTiming, newId, taskJson, token, viewTask } from './startTasks';
-import { type V1ConversationRecord, conversationJson, searchPage } from './v1Conversations';
+import { type AgentTiming, type V1ConversationRecord, agentRun, conversationJson, searchPage } from './v1Conversations';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
 
 const HEX32 = /^[0-9a-f]{32}$/;
+export const dashedUuid = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 const MIXED_MISSING_REQUEST_FIELDS = new Set(['agent_profile_id', 'secrets']);
 
 /** Python's UUID(text) reduced to its 32 hex digits, or null. */
-function uuidHex(text: string): string | null {
+export function uuidHex(text: string): string | null {
   const hex = text.replace(/^urn:/, '').replace(/^uuid:/, '').replace(/^\{|\}$/g, '').replace(/-/g, '').toLowerCase();
   return HEX32.test(hex) ? hex : null;
 }
 
 /** pydantic's uuid_parsing message for a query value that is not a UUID (1.6.0's older pydantic-core words it otherwise). */
-function uuidProblem(text: string, mixed: boolean): string {
+export function uuidProblem(text: string, mixed: boolean): string {
   const prefix = mixed && text.startsWith('urn:uuid:') ? 9 : 0;
   const bad = [...text].findIndex((c, i) => i >= prefix && !/[0-9a-fA-F-]/.test(c));
   if (bad >= 0 && mixed) return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${text[bad]}\` at ${bad + 1}`;
@@ -31,6 +33,7 @@ const missingIds = (): Reply => validationReply([{ type: 'missing', loc: ['query
 export class V1ConversationRoutes {
   private readonly tasks = new Map<string, StartTask>();
   private timing: Required<StartTaskTiming> = { readyAfterMs: DEFAULT_READY_AFTER_MS, fail: null };
+  private agent: Required<AgentTiming> = { runMs: null, endsAs: 'finished' };
   private nextPort = 38000;
 
   /** `mixed`: 1.6.0, whose start request and conversation have fewer fields, and whose start needs V0 settings. */
@@ -43,9 +46,44 @@ export class V1ConversationRoutes {
     this.timing = { readyAfterMs: timing.readyAfterMs ?? DEFAULT_READY_AFTER_MS, fail: timing.fail ?? null };
   }
 
+  setAgentTiming(timing: AgentTiming): void {
+    this.agent = { runMs: timing.runMs ?? null, endsAs: timing.endsAs ?? 'finished' };
+  }
+
+  /** How a run started now goes (a follow-up message starts one too). */
+  agentTiming(): Required<AgentTiming> {
+    return this.agent;
+  }
+
   reset(): void {
     this.tasks.clear();
     this.setTiming({});
+    this.setAgentTiming({});
+  }
+
+  /** `count` READY conversations without a message, one a second apart, the last created now (for paging). */
+  seed(count: number): string[] {
+    const now = Date.now();
+    return Array.from({ length: count }, (_, i) => {
+      const task: StartTask = {
+        id: newId(), created: new Date(now - (count - 1 - i) * 1000), readyAfterMs: 0, failure: null, request: new Map(),
+        sandboxId: token(22), agentServerUrl: `http://localhost:${this.nextPort++}`, conversation: null,
+      };
+      task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: null, selected_branch: null, git_provider: null, title: null, llm_model: null, initial_message: null });
+      this.tasks.set(task.id, task);
+      return task.conversation.id;
+    });
+  }
+
+  /** A READY conversation by its id (32 hex digits or a dashed UUID). */
+  find(id: string): V1ConversationRecord | undefined {
+    const hex = uuidHex(id);
+    return hex === null ? undefined : this.conversations().find((c) => c.id === hex);
+  }
+
+  /** The READY conversations in a sandbox. */
+  inSandbox(sandboxId: string): V1ConversationRecord[] {
+    return this.conversations().filter((c) => c.sandboxId === sandboxId);
   }
 
   start(body: Body): Reply {
@@ -82,6 +120,7 @@ export class V1ConversationRoutes {
   }
 
   private conversationFor(task: StartTask, request: StartRequest): V1ConversationRecord {
+    const ready = new Date(task.created.getTime() + task.readyAfterMs);
     return {
       id: newId(),
       sandboxId: task.sandboxId,
@@ -91,8 +130,11 @@ export class V1ConversationRoutes {
       llmModel: request.llm_model ?? this.settingsModel(),
       agentServerUrl: task.agentServerUrl,
       sessionApiKey: token(43),
-      running: (request.initial_message?.content.length ?? 0) > 0,
-      created: new Date(task.created.getTime() + task.readyAfterMs),
+      created: ready,
+      sandboxStatus: 'RUNNING',
+      // An initial message makes the agent run at once (with the real server's LLM at a closed port, until it fails).
+      execution: agentRun(this.agent, (request.initial_message?.content.length ?? 0) > 0, ready),
+      updated: ready,
     };
   }
 

@@ -12,9 +12,46 @@ export interface V1ConversationRecord {
   llmModel: string | null;
   agentServerUrl: string;
   sessionApiKey: string;
-  /** An initial message makes the agent run at once (and then stop on the unreachable LLM). */
-  running: boolean;
   created: Date;
+  /** SandboxStatus: RUNNING from READY on; PAUSED by the pause route; any other set through the control route. */
+  sandboxStatus: string;
+  /** The agent's ConversationExecutionStatus, and when and how a run ends on its own (AgentTiming). */
+  execution: AgentRun;
+  /** The last change of status, as updated_at. */
+  updated: Date;
+}
+
+/** An agent run: `status` until `endsAt`, then `endsAs` (a run without an end goes on until it is told). */
+export interface AgentRun {
+  status: string;
+  endsAt: Date | null;
+  endsAs: string;
+}
+
+/**
+ * How a run started by a message goes (POST /_test/agent): `runMs` after its start it ends as `endsAs` (default
+ * finished), as with the scripted LLM (test/support/scriptedLlm); `runMs` null (the default) runs until told, as
+ * the real server does with an LLM that keeps retrying.
+ */
+export interface AgentTiming {
+  runMs?: number | null;
+  endsAs?: string;
+}
+
+export function agentRun(timing: Required<AgentTiming>, message: boolean, from: Date): AgentRun {
+  if (!message) return { status: 'idle', endsAt: null, endsAs: 'idle' };
+  return { status: 'running', endsAt: timing.runMs === null ? null : new Date(from.getTime() + timing.runMs), endsAs: timing.endsAs };
+}
+
+/** The execution status at `now`: only a RUNNING sandbox has one. */
+export function executionAt(c: V1ConversationRecord, now = new Date()): string | null {
+  if (c.sandboxStatus !== 'RUNNING') return null;
+  return c.execution.endsAt !== null && now >= c.execution.endsAt ? c.execution.endsAs : c.execution.status;
+}
+
+function updatedAt(c: V1ConversationRecord, now: Date): Date {
+  const ended = c.execution.endsAt !== null && now >= c.execution.endsAt ? c.execution.endsAt : c.updated;
+  return ended > c.updated ? ended : c.updated;
 }
 
 const EMPTY_METRICS = {
@@ -37,8 +74,8 @@ export function conversationJson(c: V1ConversationRecord, mixed = false): Record
   return json;
 }
 
-function conversationFields(c: V1ConversationRecord): Record<string, unknown> {
-  const time = pythonUtcNow(c.created);
+function conversationFields(c: V1ConversationRecord, now = new Date()): Record<string, unknown> {
+  const running = c.sandboxStatus === 'RUNNING';
   return {
     id: c.id,
     created_by_user_id: null,
@@ -56,11 +93,11 @@ function conversationFields(c: V1ConversationRecord): Record<string, unknown> {
     sub_conversation_ids: [],
     public: null,
     tags: { archiveworkspacepath: '.' },
-    created_at: time,
-    updated_at: time,
-    sandbox_status: 'RUNNING',
-    execution_status: c.running ? 'running' : 'idle',
-    conversation_url: `${c.agentServerUrl}/api/conversations/${c.id}`,
+    created_at: pythonUtcNow(c.created),
+    updated_at: pythonUtcNow(updatedAt(c, now)),
+    sandbox_status: c.sandboxStatus,
+    execution_status: executionAt(c, now),
+    conversation_url: running ? `${c.agentServerUrl}/api/conversations/${c.id}` : null,
     session_api_key: c.sessionApiKey,
     acp_server: null,
     launched_agent_profile: null,

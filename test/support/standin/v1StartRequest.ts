@@ -17,14 +17,14 @@ const imageContent = model({
   fields: { cache_prompt: withDefault(bool, () => false), type: withDefault(enumOf(['image']), () => 'image'), image_urls: { validate: listOf(str) } },
 });
 /** TextContent | ImageContent, told apart by `type` (pydantic's smart union reports more on a miss). */
-const content: Validator = (input, loc, errors) =>
+export const messageContent: Validator = (input, loc, errors) =>
   input instanceof Map && input.get('type') === 'image' ? imageContent(input, loc, errors) : textContent(input, loc, errors);
 
 const sendMessageRequest = model({
   extra: 'ignore',
   fields: {
     role: withDefault(enumOf(['user', 'system', 'assistant', 'tool']), () => 'user'),
-    content: withDefault(listOf(content), () => []),
+    content: withDefault(listOf(messageContent), () => []),
     run: withDefault(bool, () => false),
   },
 });

@@ -19,7 +19,7 @@ export type Validator = (input: PyValue, loc: Loc, errors: ErrorDetail[]) => unk
 /** An exception pydantic does not turn into a validation error (TypeError, AttributeError): HTTP 500. */
 export class ServerCrash extends Error {}
 
-function fail(errors: ErrorDetail[], loc: Loc, input: PyValue, type: string, msg: string, ctx?: Record<string, unknown>): typeof INVALID {
+export function fail(errors: ErrorDetail[], loc: Loc, input: PyValue, type: string, msg: string, ctx?: Record<string, unknown>): typeof INVALID {
   errors.push(ctx ? { type, loc, msg, input, ctx } : { type, loc, msg, input });
   return INVALID;
 }
