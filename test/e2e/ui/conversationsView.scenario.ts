@@ -24,10 +24,9 @@ export default scenario('Conversations view: the server\'s list with states, Loa
   const v1 = await startContractServer({ api: 'v1', sessionApiKey: context.sessionApiKey });
   try {
     v1.setStartTaskTiming({ readyAfterMs: 0 });
-    const seeding = createClient({ baseUrl: v1.url, fetch, getCredential: async () => sessionCredential(context.sessionApiKey), timeoutMs: 10_000 },
+    const reading = createClient({ baseUrl: v1.url, fetch, getCredential: async () => sessionCredential(context.sessionApiKey), timeoutMs: 10_000 },
       { version: undefined, settings: 'v1', conversations: 'v1' });
-    const seeded = new Set<string>();
-    for (let i = 0; i < PAGE_SIZE + 2; i++) seeded.add((await seeding.createConversation({ initial_user_msg: `seeded ${i}` })).conversation_id);
+    const seeded = new Set(v1.seedConversations(PAGE_SIZE + 2)); // idle agents: waiting for a message
 
     await workbench.runCommand('OpenHands: Change Server URL');
     await answerInput(workbench, 'OpenHands: Change Server URL', v1.url);
@@ -60,7 +59,7 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await rows.first().click(); // back to the top of the list
 
     // The stand-in's control route, as the real server's agent would: the conversation started here finishes.
-    const startedId = (await seeding.listConversations({ limit: 50 })).items.map((c) => c.id).find((id) => !seeded.has(id));
+    const startedId = (await reading.listConversations({ limit: 50 })).items.map((c) => c.id).find((id) => !seeded.has(id));
     assert.ok(startedId, 'the conversation started from VS Code');
     v1.setConversationStatus(startedId, { execution_status: 'finished' });
     const told = await notification(workbench, `"${MESSAGE}" finished.`, 30_000);
@@ -75,13 +74,13 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await until('the send-message request', () => v1.requests.find((r) => r.path === `/api/v1/app-conversations/${startedId}/send-message` && r.status === 200));
     assert.match(v1.requests.find((r) => r.path.endsWith('/send-message'))!.body, new RegExp(FOLLOW_UP));
 
-    const other = rows.filter({ hasText: /running/ }).filter({ hasNotText: 'started here' }).first();
+    const other = rows.filter({ hasText: /waiting for you/ }).filter({ hasNotText: 'started here' }).first();
     const otherTitle = (await other.locator('.label-name').innerText()).trim();
     await other.click({ button: 'right' });
     await workbench.chooseContextMenuItem('Stop Conversation');
     const confirm = await answerDialog(workbench, 'Stop Conversation', 'stop-confirm');
     assert.match(confirm, new RegExp(`Stop "${otherTitle}"\\?`));
-    await rows.filter({ hasText: otherTitle }).filter({ hasText: /paused|stopped/ }).waitFor({ timeout: 30_000 });
+    await rows.filter({ hasText: otherTitle }).filter({ hasText: /paused/ }).waitFor({ timeout: 30_000 });
     await workbench.screenshot('stopped');
   } finally {
     fs.writeFileSync(machineSettings, original); // the next scenarios talk to the run's contract server again

@@ -37,8 +37,7 @@ describe('Conversations view (V1 stand-in)', function () {
     await waitForState('noSettings');
     assert.equal(await testing.settings.storeFirstSettings({ llm_model: 'openai/gpt-4o', llm_api_key: 'e2e-conversations-llm-key' }), true);
     await waitForState('connected');
-    const client = (await testing.session.connect())!.client;
-    for (let i = 0; i < SEEDED; i++) await client.createConversation({ initial_user_msg: `seeded ${i}` });
+    server.seedConversations(SEEDED); // idle agents: waiting for a message
     folder = folderOutsideGit();
     fs.writeFileSync(path.join(folder, 'notes.md'), '# Notes\nkeep the API stable\n');
     startedId = (await testing.startConversation(vscode.Uri.file(path.join(folder, 'notes.md')), 'Follow this one'))!;
@@ -60,7 +59,8 @@ describe('Conversations view (V1 stand-in)', function () {
     assert.equal(list[0]!.id, startedId, 'the newest first');
     assert.equal(list[0]!.startedHere, true);
     assert.ok(list.slice(1).every((c) => !c.startedHere));
-    assert.ok(list.every((c) => c.state === 'running' || c.state === 'starting'), list.map((c) => c.state).join(', '));
+    assert.match(list[0]!.state, /^(running|starting)$/);
+    assert.deepEqual(new Set(list.slice(1).map((c) => c.state)), new Set(['waiting']));
     const { conversationsTree } = await testingApi();
     const nodes = conversationsTree.getChildren();
     assert.equal(nodes.at(-1)?.kind, 'more');
@@ -109,11 +109,11 @@ describe('Conversations view (V1 stand-in)', function () {
 
   it('Stop Conversation stops it on the server and the view shows it stopped', async () => {
     const { stopConversation } = await testingApi();
-    const target = (await listed())!.find((c) => !c.startedHere && c.state === 'running') as FeedItem;
+    const target = (await listed())!.find((c) => !c.startedHere && c.state === 'waiting') as FeedItem;
     const from = server.requests.length;
     assert.equal(await stopConversation(target.id), true);
     assert.ok(server.requests.slice(from).some((r) => r.method === 'POST' && r.status === 200), 'the stop request');
-    await until('the stopped state', async () => ((await entry(target.id))?.state === 'paused' || (await entry(target.id))?.state === 'stopped' ? true : undefined));
+    await until('the paused state', async () => ((await entry(target.id))?.state === 'paused' ? true : undefined));
   });
 
   it('sends no request while the view is hidden and nothing started here works', async () => {
