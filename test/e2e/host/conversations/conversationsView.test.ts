@@ -118,6 +118,7 @@ describe('Conversations view (V1 stand-in)', function () {
 
   it('sends no request while the view is hidden and nothing started here works', async () => {
     const { conversations } = await testingApi();
+    server.setConversationStatus(startedId, { execution_status: 'finished' }); // the follow-up set it running
     await until('nothing started here working', () => (conversations.feed.workingStarted.length === 0 ? true : undefined));
     await vscode.commands.executeCommand('workbench.view.explorer');
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // a poll in flight when it hid ends
