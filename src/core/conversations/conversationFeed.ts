@@ -30,13 +30,14 @@ export class ConversationFeed {
 
   /** The list as the view shows it; undefined until the first page came. */
   get list(): readonly FeedItem[] | undefined {
-    if (!this.loaded) return undefined;
-    return this.items.map((item) => {
-      const startedHere = this.started.has(item.id);
-      // Until the server names it (from the first message, with its LLM), one started here shows the words typed.
-      const typed = startedHere && isPlaceholderTitle(item) ? this.typedTitles.get(item.id) : undefined;
-      return { ...item, title: typed || item.title, startedHere };
-    });
+    return this.loaded ? this.items.map((item) => this.shown(item)) : undefined;
+  }
+
+  /** Until the server names it (from the first message, with its LLM), one started here shows the words typed. */
+  private shown(item: ConversationSummary): FeedItem {
+    const startedHere = this.started.has(item.id);
+    const typed = startedHere && isPlaceholderTitle(item) ? this.typedTitles.get(item.id) : undefined;
+    return { ...item, title: typed || item.title, startedHere };
   }
   get hasMore(): boolean { return this.nextPageId !== null; }
   /** Why the last poll failed, cleared by the next that works. */
@@ -123,7 +124,7 @@ export class ConversationFeed {
     for (const summary of fresh) {
       const before = this.started.get(summary.id);
       if (before === undefined) continue;
-      if (stoppedWorking(before, summary.state)) stopped.push(summary);
+      if (stoppedWorking(before, summary.state)) stopped.push(this.shown(summary));
       this.started.set(summary.id, summary.state);
     }
     return stopped;

@@ -136,6 +136,11 @@ describe('ConversationFeed', () => {
     feed.setStarted([{ id: 'abcdef12', title: 'Fix the login' }]);
     await feed.poll(server, 'list', signal);
     assert.deepEqual(feed.list?.map((c) => c.title), ['Fix the login', 'Conversation fedcb']);
+    feed.setStarted([{ id: 'abcdef12', title: 'Fix the login', state: 'running' }]);
+    server.set('abcdef12', 'finished');
+    server.all = [{ ...server.all[0]!, title: 'Conversation abcde' }, ...server.all.slice(1)];
+    const told = await feed.poll(server, 'list', signal);
+    assert.deepEqual(told.stopped.map((c) => c.title), ['Fix the login'], 'the notice names it as the view does');
     server.all = [{ ...summary('abcdef12'), title: 'Login redirect fixed' }, ...server.all.slice(1)];
     await feed.poll(server, 'list', signal);
     assert.equal(feed.list?.[0]?.title, 'Login redirect fixed');

@@ -16,7 +16,7 @@ export default scenario(
     server.seedProviderTokens({ github: { token: key(context, 'github-token') } });
     await setApiKey(workbench, context);
     // The server takes its time, so the progress can be seen (and photographed).
-    server.setFault({ delayMs: 12_000, pathPrefix: '/api/conversations', times: 1 });
+    server.setFault({ delayMs: 12_000, pathPrefix: '/api/conversations', method: 'POST', times: 1 });
     const from = server.requests.length;
 
     await workbench.runCommand('OpenHands: Start Conversation');
