@@ -19,7 +19,9 @@
 # V1 suites (1.7+'s API, test/conformance/v1*.suite.ts):
 #   real 1.11.0                       scripts/openhands/start-v1.sh --key K (RUNTIME=process: its starts spawn agent
 #                                     servers, which stop.sh ends too)
-#   contract server, V1               node out/test/support/standin/main.js --port 0 --api v1 --key K
+#   contract server, V1               node out/test/support/standin/main.js --port 0 --api v1 --key K --control
+#                                     (--control: the run to finished, which the real server makes with the suite's
+#                                     scripted LLM, test/support/scriptedLlm, the stand-in makes when told, /_test/agent)
 #   contract server, V1, Bearer       node out/test/support/standin/main.js --port 0 --api v1 --auth bearer --key K:
 #                                     only the key checks (OpenHands Cloud's scheme; no real Cloud is reachable)
 # The mixed line's suites (1.0-1.6: the V0 settings suites and the V1 conversation suite, test/conformance/mixed.suite.ts):
@@ -90,8 +92,8 @@ fi
 # target NAME URL KEY ALLOWS_ID RATE_LIMITED RATE_LIMIT_ONLY [API [BEARER]]: one CONFORMANCE_TARGETS entry (the
 # values are URLs, hex keys, booleans and fixed names: nothing to escape).
 target() {
-  printf '{"name":"%s","baseUrl":"%s","apiKey":"%s","allowsConversationId":%s,"rateLimited":%s,"rateLimitOnly":%s,"api":"%s","bearer":%s}\n' \
-    "$1" "$2" "$3" "$4" "$5" "$6" "${7:-v0}" "${8:-false}" >>"$work/targets"
+  printf '{"name":"%s","baseUrl":"%s","apiKey":"%s","allowsConversationId":%s,"rateLimited":%s,"rateLimitOnly":%s,"api":"%s","bearer":%s,"control":%s}\n' \
+    "$1" "$2" "$3" "$4" "$5" "$6" "${7:-v0}" "${8:-false}" "${9:-false}" >>"$work/targets"
 }
 
 if [ "$real" = 1 ]; then
@@ -150,6 +152,8 @@ if [ "$contract" = 1 ]; then
     [ "$config" = allow-id ] && opts+=(--allow-set-conversation-id)
     [ "$config" = rate-limit ] && opts+=(--rate-limit)
     [ "$config" = v1-bearer ] && opts+=(--auth bearer)
+    # The stand-in's agent runs end when told (/_test/agent): the suite tells it what the scripted LLM does.
+    [ "$config" = v1 ] && opts+=(--control)
     : >"$work/contract-$config.log"   # there before the first look at it
     # main.js would take a key from OPENHANDS_DEV_KEY when given none.
     env -u OPENHANDS_DEV_KEY -u OPENHANDS_DEV_PORT node out/test/support/standin/main.js "${opts[@]}" >"$work/contract-$config.log" 2>&1 </dev/null &
@@ -166,7 +170,7 @@ if [ "$contract" = 1 ]; then
       key) target "contract server" "$url" "$key" false false false ;;
       allow-id) target "contract server, no key, --allow-set-conversation-id" "$url" "" true false false ;;
       rate-limit) target "contract server, --rate-limit" "$url" "$key" false true true ;;
-      v1) target "contract server, --api v1" "$url" "$key" false false false v1 ;;
+      v1) target "contract server, --api v1 --control" "$url" "$key" false false false v1 false true ;;
       v1-bearer) target "contract server, --api v1 --auth bearer" "$url" "$key" false false false v1 true ;;
       mixed) target "contract server, --api mixed" "$url" "$key" false false false mixed ;;
     esac

@@ -13,6 +13,7 @@
 import { describe, it } from 'node:test';
 import { authSuite } from './auth.suite';
 import { clientFreshSuite, clientSuite } from './client.suite';
+import { v0ConversationListSuite, v1ConversationListSuite } from './conversationList.suite';
 import { conversationsSuite } from './conversations.suite';
 import { freshSuite, type RunState } from './fresh.suite';
 import { httpSuite, rateLimitSuite } from './http.suite';
@@ -22,6 +23,7 @@ import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
+import { v1FinishSuite } from './v1Finish.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from './v1Settings.suite';
 
 const targets = targetsFromEnv();
@@ -48,6 +50,7 @@ if (targets.length === 0) {
         settingsSuite(client);
         validationSuite(client);
         conversationsSuite(client, state);
+        v0ConversationListSuite(client);
         clientSuite(target, state);
         httpSuite(client);
         rateLimitSuite(client);
@@ -63,6 +66,8 @@ function v1Suites(client: Client): void {
   if (client.target.bearer) return; // the stand-in's Bearer mode: only the key scheme differs
   v1SettingsSuite(client, state);
   v1ConversationsSuite(client);
+  v1ConversationListSuite(client);
+  v1FinishSuite(client);
   rateLimitSuite(client);
   v1PoisonSuite(client, state);
 }

@@ -6,6 +6,7 @@ import { SETTINGS_STORED, assertJson } from './expected';
 import { freshSuite } from './fresh.suite';
 import { settingsSuite } from './settings.suite';
 import type { Client } from './target';
+import { v1ConversationListSuite } from './conversationList.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { validationSuite } from './validation.suite';
 
@@ -22,4 +23,5 @@ export function mixedSuites(client: Client): void {
     });
   });
   v1ConversationsSuite(client);
+  v1ConversationListSuite(client);
 }

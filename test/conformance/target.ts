@@ -6,14 +6,16 @@
 //   CONFORMANCE_API_KEY                    the server's SESSION_API_KEY; empty or unset = a server without one
 //   CONFORMANCE_ALLOWS_CONVERSATION_ID=1   the server was started with ALLOW_SET_CONVERSATION_ID=1
 //   CONFORMANCE_SKIP_RATE_LIMIT=1          the server has no rate limiter: no pacing, no rate-limit checks
+//   CONFORMANCE_CONTROL=1                  the server is the stand-in with --control (its /_test routes)
 //   CONFORMANCE_API=v1 | mixed             the server speaks OpenHands 1.7+'s V1 API, or 1.0-1.6's mix (V0 settings,
 //                                          V1 conversations); default v0: 0.54.0's
 // or several, checked side by side (scripts/openhands/conformance.sh sets this):
 //   CONFORMANCE_TARGETS   a JSON array of {"name", "baseUrl", "apiKey"?, "allowsConversationId"?, "rateLimited"?,
-//                         "rateLimitOnly"?, "api"?, "bearer"?}: rateLimited defaults to true; rateLimitOnly runs only
+//                         "rateLimitOnly"?, "api"?, "bearer"?, "control"?}: rateLimited defaults to true; rateLimitOnly runs only
 //                         the rate-limit checks (the other checks, paced for a limiter, would take 10 times as
 //                         long); api "v0" (default), "mixed" or "v1" picks the suites; bearer sends the key as
-//                         `Authorization: Bearer` (the stand-in's --auth bearer, OpenHands Cloud's scheme)
+//                         `Authorization: Bearer` (the stand-in's --auth bearer, OpenHands Cloud's scheme); control:
+//                         the stand-in with --control, told through /_test what a real agent does on its own
 
 import { type RawAnswer, rawRequest } from './rawHttp';
 
@@ -30,6 +32,8 @@ export interface Target {
   readonly api: ApiLine;
   /** The key goes in `Authorization: Bearer`, not X-Session-API-Key. */
   readonly bearer: boolean;
+  /** The stand-in with its /_test control routes (--control): told what a real server's agent does on its own. */
+  readonly control: boolean;
 }
 
 export type ApiLine = 'v0' | 'mixed' | 'v1';
@@ -52,6 +56,7 @@ export function targetsFromEnv(env: NodeJS.ProcessEnv = process.env): Target[] {
         rateLimitOnly: t.rateLimitOnly === true,
         api: apiLine(t.api),
         bearer: t.bearer === true,
+        control: t.control === true,
       };
     });
   }
@@ -67,6 +72,7 @@ export function targetsFromEnv(env: NodeJS.ProcessEnv = process.env): Target[] {
       rateLimitOnly: false,
       api: apiLine(env.CONFORMANCE_API),
       bearer: false,
+      control: env.CONFORMANCE_CONTROL === '1',
     },
   ];
 }

@@ -24,7 +24,7 @@ const HEX32 = /^[0-9a-f]{32}$/;
 const FOLLOW_LIMIT_MS = 240_000;
 const MESSAGE = '{"initial_message":{"role":"user","content":[{"type":"text","text":"hello"}]}}';
 
-async function follow(client: Client, id: string, seen: string[]): Promise<Task> {
+export async function follow(client: Client, id: string, seen: string[]): Promise<Task> {
   const deadline = Date.now() + FOLLOW_LIMIT_MS;
   for (;;) {
     const answer = await client.get(`/api/v1/app-conversations/start-tasks?ids=${id}`);
@@ -37,7 +37,7 @@ async function follow(client: Client, id: string, seen: string[]): Promise<Task>
   }
 }
 
-async function start(client: Client, body: string): Promise<Task> {
+export async function start(client: Client, body: string): Promise<Task> {
   const answer = await client.post('/api/v1/app-conversations', body);
   assertJson(answer, 200, /^\{"id":"[0-9a-f]{32}","created_by_user_id":null,"status":"WORKING","detail":null,"app_conversation_id":null,/);
   return JSON.parse(answer.text) as Task;

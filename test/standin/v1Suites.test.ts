@@ -6,17 +6,19 @@ import { type ContractServer, startContractServer } from '../support/standin/con
 import { mixedSuites } from '../conformance/mixed.suite';
 import { type ApiLine, Client, type Target } from '../conformance/target';
 import { v1AuthSuite } from '../conformance/v1Auth.suite';
+import { v1ConversationListSuite } from '../conformance/conversationList.suite';
 import { v1ConversationsSuite } from '../conformance/v1Conversations.suite';
+import { v1FinishSuite } from '../conformance/v1Finish.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from '../conformance/v1Settings.suite';
 
 function standIn(name: string, bearer: boolean, api: ApiLine = 'v1'): Target {
   let server: ContractServer | undefined;
   before(async () => {
-    server = await startContractServer({ api, sessionApiKey: 'v1-key', auth: bearer ? 'bearer' : 'session' });
+    server = await startContractServer({ api, sessionApiKey: 'v1-key', auth: bearer ? 'bearer' : 'session', controlApi: true });
   });
   after(() => server?.close());
   const target: Target = {
-    name, apiKey: 'v1-key', allowsConversationId: false, rateLimited: false, rateLimitOnly: false, api, bearer,
+    name, apiKey: 'v1-key', allowsConversationId: false, rateLimited: false, rateLimitOnly: false, api, bearer, control: true,
     get baseUrl() {
       if (!server) throw new Error('not started');
       return server.url;
@@ -31,6 +33,8 @@ describe('stand-in --api v1: the V1 conformance suites', { concurrency: false },
   v1AuthSuite(client);
   v1SettingsSuite(client, state);
   v1ConversationsSuite(client);
+  v1ConversationListSuite(client);
+  v1FinishSuite(client);
   v1PoisonSuite(client, state);
 });
 

@@ -2,7 +2,8 @@
 // followed (GET …/start-tasks?ids=) until READY or ERROR. Polls start fast and back off to at most one a second,
 // far below the server's 10 requests a second; a cancel stops them at once; a task that reaches no new status
 // for a while is given up (it stays WORKING for ever when the server restarted mid-start; going back to a status
-// it had is no progress either).
+// it had is no progress either). Then the conversations: search pages, ?ids= reads, stop (a sandbox pause) and
+// send-message follow-ups (conversationList.ts reads their statuses).
 import type { ConversationPage, ConversationSummary, ConversationsApi, FollowUpMessage, StartOptions } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
 import { BadResponseError, ServerError, StartFailedError, type RequestInfo } from '../http/errors';

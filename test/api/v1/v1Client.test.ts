@@ -154,7 +154,11 @@ const hex = (n: number) => n.toString(16).padStart(32, '0');
 describe('V1 conversation list, status, stop and follow-up', () => {
   it('a page: search with limit and page_id, newest first as the server gives, no session key in what comes back', async () => {
     const server = await v1Server(() => ({ status: 200, body: { items: [appConversation(hex(2)), appConversation(hex(1), { execution_status: 'finished' })], next_page_id: '2' } }));
-    const page = await clientFor(server.url).listConversations({ pageId: '2', limit: 500 });
+    const logged: string[] = [];
+    const log = (message: string, ...args: unknown[]) => { logged.push([message, ...args].map(String).join(' ')); };
+    const logger = { trace: log, debug: log, info: log, warn: log, error: log };
+    const page = await createClient({ ...options(server.url), logger }, V1).listConversations({ pageId: '2', limit: 500 });
+    assert.ok(logged.length > 0 && !logged.join('\n').includes('sk-sandbox-secret'), 'the sandbox key is never logged');
     assert.deepEqual(page.items.map((c) => [c.id, c.state]), [[hex(2), 'running'], [hex(1), 'finished']]);
     assert.equal(page.nextPageId, '2');
     assert.equal(server.exchanges[0]?.url, '/api/v1/app-conversations/search?limit=100&page_id=2', 'the limit held to the server\'s 100');
