@@ -94,5 +94,5 @@ async function control(server: ServerProcess, route: string, body: unknown): Pro
 }
 
 function setStatus(server: ServerProcess, id: string, executionStatus: string): Promise<void> {
-  return control(server, 'conversation-status', { id, execution_status: executionStatus });
+  return control(server, `conversations/${id}/status`, { execution_status: executionStatus });
 }
