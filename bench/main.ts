@@ -8,7 +8,9 @@ import { type FetchFunction } from '../src/api/client';
 import type { ServerApi } from '../src/api/client';
 import { createClient } from '../src/api/createClient';
 import { Incoming } from '../src/api/v0/schemas';
+import { DEFAULT_TIMING } from '../src/core/conversations/refreshSchedule';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
+import { conversationPolling } from './conversationPolling';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
 import { sessionCredential } from '../src/api/http/credential';
@@ -118,6 +120,7 @@ async function main(): Promise<void> {
   const tree = await treeBuild();
   const growth = await heapGrowth();
   const start = await v1Start();
+  const polling = await conversationPolling(KEY);
   const rows: [string, string, string][] = [
     ['dist/extension.js (minified bundle)', kib('dist/extension.js'), '<= 150 KiB'],
     ['dist/openhands-conversations.vsix', kib('dist/openhands-conversations.vsix'), '<= 100 KiB'],
@@ -129,6 +132,8 @@ async function main(): Promise<void> {
     [`V1 start, READY after ${READY_AFTER_MS / 1000} s: requests (POST + polls)`, String(start.requests), ''],
     ['V1 start: from READY on the server to the client returning', `${start.afterReadyMs.toFixed(0)} ms`, '<= 1000 ms'],
     ['V1 start: requests in the 3 s after it returned (idle)', String(start.idleRequests), '0'],
+    ...polling.perMinute.map((p): [string, string, string] => [`Conversations, requests/min: ${p.label} (${p.windowS} s)`, p.value.toFixed(1), p.label.startsWith('hidden, nothing') ? '0' : '']),
+    ...polling.delaysMs.map((ms, i): [string, string, string] => [`Conversations: stand-in's change to finished until the view has it (trial ${i + 1})`, `${ms.toFixed(0)} ms`, `<= ${DEFAULT_TIMING.working.maxMs} ms (one interval)`]),
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);

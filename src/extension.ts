@@ -6,14 +6,18 @@ import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
 import { ServerSession } from './vscode/connection/serverSession';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
+import { ConversationActions, confirmStopModal } from './vscode/conversations/conversationActions';
 import { conversationCommands } from './vscode/conversations/conversationCommands';
 import { ConversationFlows } from './vscode/conversations/conversationFlows';
 import { ConversationLinks } from './vscode/conversations/conversationLinks';
 import { ConversationSender } from './vscode/conversations/conversationSender';
 import { ConversationStore } from './vscode/conversations/conversationStore';
 import { ConversationTargets } from './vscode/conversations/conversationTarget';
+import { ConversationWatch } from './vscode/conversations/conversationWatch';
 import { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
-import { askMessage } from './vscode/conversations/messageInput';
+import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
+import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
+import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { GitPusher } from './vscode/git/gitPush';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import { registerCommands } from './vscode/platform/commands';
@@ -40,17 +44,20 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const conversations = new ConversationStore(context.globalState);
   const git = new GitRepositories();
   const targets = new ConversationTargets(git, settings, context.globalState, logger);
-  const links = new ConversationLinks(session, conversations);
+  const links = new ConversationLinks(session);
+  const watch = new ConversationWatch(session, conversations);
+  const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
+  const conversationsTree = new ConversationsTreeProvider(watch, session);
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger));
   const settingsTree = new SettingsTreeProvider(settings, session);
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree,
-    new ConversationsTreeProvider(conversations, session),
     new ConnectionStatusBar(session),
+    watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     ...registerCommands({
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter),
-      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links),
+      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
     }),
   );
   void settings.refresh();
@@ -58,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { testing: createTestingApi({ activationMs, keys, session, connection, settings, settingsTree, targets, sender }) }
+    ? { testing: createTestingApi({ activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, conversationsTree, errors, logger }) }
     : {};
 }
 

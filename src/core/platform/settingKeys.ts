@@ -9,6 +9,7 @@ export interface SettingValues {
   readonly gitHosts: Readonly<Record<string, string>>;
   readonly conversationInstructions: string;
   readonly maxFileSizeKiB: number;
+  readonly notifyWhenConversationStops: boolean;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -19,6 +20,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   gitHosts: {},
   conversationInstructions: '',
   maxFileSizeKiB: 256,
+  notifyWhenConversationStops: true,
 };
 
 /** The ranges package.json declares for the number settings; a hand-edited settings.json can leave them. */

@@ -14,6 +14,13 @@ export const ViewItem = {
   /** The Git providers group, its providers, and the line that says there are none: all link to the server's page. */
   ProviderTokens: 'providerTokens',
   Conversation: 'conversation',
+  /** A conversation started from this VS Code (followed, told about when it stops working). */
+  StartedHere: 'startedHere',
+  /** A conversation the server's API can stop, in a state where stopping means something. */
+  Stoppable: 'stoppable',
+  /** A conversation the server's API can send a follow-up message to, in a state that takes one. */
+  Messageable: 'messageable',
+  LoadMore: 'loadMore',
 } as const;
 
 export type ViewItemToken = (typeof ViewItem)[keyof typeof ViewItem];

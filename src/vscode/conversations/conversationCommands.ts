@@ -1,22 +1,27 @@
 // The conversation commands: the three ways to start one (asking the person's words in the input box) and the
-// actions on a started conversation in the Conversations view.
+// actions on a conversation of the Conversations view.
 import * as vscode from 'vscode';
 import type { CommandHandler } from '../platform/commands';
 import { Command } from '../platform/ids';
+import type { ConversationActions } from './conversationActions';
 import type { ConversationFlows } from './conversationFlows';
 import type { ConversationLinks } from './conversationLinks';
-import type { StartedConversation } from './conversationStore';
+import type { ConversationWatch } from './conversationWatch';
+import { conversationOf, type ConversationNode } from './conversationsTreeProvider';
 
-export function conversationCommands(flows: ConversationFlows, links: ConversationLinks) {
+export function conversationCommands(flows: ConversationFlows, links: ConversationLinks, actions: ConversationActions, watch: ConversationWatch) {
   return {
     // A menu passes the file it was opened on; the palette and the key binding pass nothing.
     [Command.StartConversation]: (uri?: unknown) => flows.start(uri instanceof vscode.Uri ? uri : undefined),
     // The Explorer passes the clicked file and every selected one.
     [Command.SendFileAsMessage]: (first?: unknown, all?: unknown) => flows.sendFiles(asUri(first), Array.isArray(all) ? all.filter(isUri) : undefined),
     [Command.SendSelectionAsMessage]: () => flows.sendSelection(),
-    [Command.OpenConversation]: (conversation?: StartedConversation) => links.open(conversation),
-    [Command.CopyConversationLink]: (conversation?: StartedConversation) => links.copy(conversation),
-    [Command.RemoveConversation]: (conversation?: StartedConversation) => links.remove(conversation),
+    [Command.OpenConversation]: (node?: ConversationNode) => links.open(conversationOf(node)),
+    [Command.CopyConversationLink]: (node?: ConversationNode) => links.copy(conversationOf(node)),
+    [Command.RefreshConversations]: () => watch.refresh(),
+    [Command.LoadMoreConversations]: () => actions.loadMore(),
+    [Command.StopConversation]: (node?: ConversationNode) => actions.stop(conversationOf(node)),
+    [Command.SendFollowUpMessage]: (node?: ConversationNode) => actions.sendFollowUp(conversationOf(node)),
   } satisfies Record<string, CommandHandler>;
 }
 

@@ -57,7 +57,7 @@ export class ConversationFlows {
 }
 
 /** The message, or undefined after telling the person which files were refused and why. */
-function checked(result: MessageResult): MessageFields | undefined {
+export function checked(result: MessageResult): MessageFields | undefined {
   if (result.ok) return result.message;
   void vscode.window.showErrorMessage(result.refusals.map((r) => r.message).join(' '));
   return undefined;

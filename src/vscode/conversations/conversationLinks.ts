@@ -1,25 +1,24 @@
-// A started conversation's page on the server: opened in the browser, copied as a link, or the entry
-// removed from this VS Code's list.
+// A conversation's page on the server: opened in the browser or copied as a link.
 import * as vscode from 'vscode';
 import type { ServerSession } from '../connection/serverSession';
-import { conversationUrl, type ConversationStore, type StartedConversation } from './conversationStore';
+import { conversationUrl } from './conversationStore';
+
+/** What the links need of a conversation: its id. */
+export interface ConversationRef {
+  readonly id: string;
+}
 
 export class ConversationLinks {
-  constructor(private readonly session: ServerSession, private readonly store: ConversationStore) {}
+  constructor(private readonly session: ServerSession) {}
 
   /** Opens the conversation's page on `serverUrl`, by default the configured server. */
-  async open(conversation?: StartedConversation, serverUrl = this.session.serverUrl): Promise<boolean> {
+  async open(conversation?: ConversationRef, serverUrl = this.session.serverUrl): Promise<boolean> {
     return conversation && serverUrl ? vscode.env.openExternal(vscode.Uri.parse(conversationUrl(serverUrl, conversation.id))) : false;
   }
 
-  async copy(conversation?: StartedConversation, serverUrl = this.session.serverUrl): Promise<void> {
+  async copy(conversation?: ConversationRef, serverUrl = this.session.serverUrl): Promise<void> {
     if (!conversation || !serverUrl) return;
     await vscode.env.clipboard.writeText(conversationUrl(serverUrl, conversation.id));
     vscode.window.setStatusBarMessage('OpenHands: conversation link copied', 3000);
-  }
-
-  async remove(conversation?: StartedConversation): Promise<void> {
-    const serverUrl = this.session.serverUrl;
-    if (conversation && serverUrl) await this.store.remove(serverUrl, conversation.id);
   }
 }

@@ -1,6 +1,8 @@
 // The conversations started from this VS Code, per server, kept in the extension's global storage so the
-// list survives restarts. Only what the person typed as a first line is kept, never a file's content.
+// list survives restarts. Only what the person typed as a first line is kept, never a file's content; and the
+// last state seen, so that after a restart the ones still working are followed and the others cost nothing.
 import * as vscode from 'vscode';
+import type { ConversationState } from '../../api/client';
 import { Disposable } from '../platform/lifecycle';
 
 export interface StartedConversation {
@@ -11,6 +13,8 @@ export interface StartedConversation {
   /** ISO time of the start. */
   readonly startedAt: string;
   readonly status?: string;
+  /** The last state seen on the server; absent for entries kept before states were followed. */
+  readonly state?: ConversationState;
 }
 
 const MAX_KEPT = 100;
@@ -33,8 +37,12 @@ export class ConversationStore extends Disposable {
     this.changed.fire();
   }
 
-  async remove(serverUrl: string, id: string): Promise<void> {
-    await this.memento.update(key(serverUrl), this.list(serverUrl).filter((c) => c.id !== id));
+  /** Keeps the last state seen of each conversation started here; fires only when one changed. */
+  async setStates(serverUrl: string, states: ReadonlyMap<string, ConversationState>): Promise<void> {
+    const list = this.list(serverUrl);
+    const updated = list.map((c) => (states.has(c.id) && states.get(c.id) !== 'unknown' && states.get(c.id) !== c.state ? { ...c, state: states.get(c.id) } : c));
+    if (updated.every((c, i) => c === list[i])) return;
+    await this.memento.update(key(serverUrl), updated);
     this.changed.fire();
   }
 }

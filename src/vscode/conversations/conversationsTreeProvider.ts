@@ -1,36 +1,100 @@
-// The Conversations view: the conversations started from this VS Code on the configured server.
+// The Conversations view: the server's conversations as the watch last saw them, newest first, each with its
+// state, repository and branch, and age; those started from this VS Code marked; a "Load more" line while the
+// server has more; why the list could not be had, with a click to retry.
 import * as vscode from 'vscode';
-import { ViewItem } from '../../core/platform/viewItems';
+import type { OpenHandsClient } from '../../api/client';
+import type { FeedItem } from '../../core/conversations/conversationFeed';
+import { STATE_PRESENTATION, ageText, canStop, canTakeMessage } from '../../core/conversations/conversationState';
+import { ViewItem, contextValue, type ViewItemToken } from '../../core/platform/viewItems';
 import type { ServerSession } from '../connection/serverSession';
-import { View } from '../platform/ids';
+import { Command, View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
-import type { ConversationStore, StartedConversation } from './conversationStore';
+import type { ConversationWatch } from './conversationWatch';
 
-export class ConversationsTreeProvider extends Disposable implements vscode.TreeDataProvider<StartedConversation> {
+export type ConversationNode =
+  | { readonly kind: 'conversation'; readonly conversation: FeedItem }
+  | { readonly kind: 'more' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'problem'; readonly message: string };
+
+/** The conversation a menu item was opened on; undefined for the other lines. */
+export function conversationOf(node?: ConversationNode): FeedItem | undefined {
+  return node?.kind === 'conversation' ? node.conversation : undefined;
+}
+
+export class ConversationsTreeProvider extends Disposable implements vscode.TreeDataProvider<ConversationNode> {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly store: ConversationStore, private readonly session: ServerSession) {
+  constructor(private readonly watch: ConversationWatch, private readonly session: ServerSession) {
     super();
-    this.register(vscode.window.createTreeView(View.Conversations, { treeDataProvider: this }));
-    this.register(store.onDidChange(() => this.changed.fire()));
-    this.register(session.onDidChangeServer(() => this.changed.fire()));
+    const view = this.register(vscode.window.createTreeView(View.Conversations, { treeDataProvider: this }));
+    this.register(view.onDidChangeVisibility((e) => watch.setVisible(e.visible)));
+    this.register(watch.onDidChange(() => this.changed.fire()));
+    watch.setVisible(view.visible);
   }
 
-  getChildren(conversation?: StartedConversation): StartedConversation[] {
-    const url = this.session.serverUrl;
-    return conversation || !url ? [] : [...this.store.list(url)];
+  getChildren(node?: ConversationNode): ConversationNode[] {
+    if (node || !this.session.serverUrl) return [];
+    const { feed } = this.watch;
+    const problem = feed.problem === undefined ? [] : [{ kind: 'problem' as const, message: messageOf(feed.problem) }];
+    const list = feed.list;
+    if (!list) return problem.length ? problem : [{ kind: 'loading' }];
+    const items = list.map((conversation) => ({ kind: 'conversation' as const, conversation }));
+    return [...problem, ...items, ...(feed.hasMore ? [{ kind: 'more' as const }] : [])];
   }
 
-  getTreeItem(conversation: StartedConversation): vscode.TreeItem {
-    const item = new vscode.TreeItem(conversation.title || '(no message)');
-    const when = new Date(conversation.startedAt).toLocaleString();
-    const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : 'no repository';
-    item.id = conversation.id;
-    item.description = `${where} · ${when}`;
-    item.tooltip = `${conversation.title}\n${where}\nStarted ${when}${conversation.status ? ` · ${conversation.status}` : ''}\nid ${conversation.id}`;
-    item.iconPath = new vscode.ThemeIcon('comment-discussion');
-    item.contextValue = ViewItem.Conversation;
-    return item;
+  getTreeItem(node: ConversationNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'conversation': return conversationItem(node.conversation, this.session.server?.client);
+      case 'more': return lineItem('Load more…', 'ellipsis', { command: Command.LoadMoreConversations, title: 'Load more' }, ViewItem.LoadMore);
+      case 'loading': return lineItem('Loading conversations…', 'loading~spin');
+      case 'problem': {
+        const item = lineItem('Could not load the conversations', 'error', { command: Command.RefreshConversations, title: 'Retry' });
+        item.description = node.message;
+        item.tooltip = `${node.message}\nClick to retry.`;
+        return item;
+      }
+    }
   }
+}
+
+function conversationItem(conversation: FeedItem, client: OpenHandsClient | undefined): vscode.TreeItem {
+  const shown = STATE_PRESENTATION[conversation.state];
+  const item = new vscode.TreeItem(conversation.title || '(untitled)');
+  const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : 'no repository';
+  const age = ageText(conversation.createdAt, Date.now());
+  item.id = conversation.id;
+  item.description = [shown.word, conversation.startedHere && 'started here', where, age].filter(Boolean).join(' · ');
+  item.tooltip = [
+    conversation.title, `${shown.word}${conversation.serverStatus ? ` (${conversation.serverStatus})` : ''}`, where,
+    conversation.createdAt ? `Created ${new Date(conversation.createdAt).toLocaleString()}` : '',
+    conversation.startedHere ? 'Started from this VS Code' : '', `id ${conversation.id}`,
+  ].filter(Boolean).join('\n');
+  item.iconPath = new vscode.ThemeIcon(shown.icon, stateColor(conversation.state));
+  item.contextValue = contextValue(
+    ViewItem.Conversation,
+    conversation.startedHere && ViewItem.StartedHere,
+    Boolean(client?.stopConversation) && canStop(conversation.state) && ViewItem.Stoppable,
+    Boolean(client?.sendMessage) && canTakeMessage(conversation.state) && ViewItem.Messageable,
+  );
+  return item;
+}
+
+function stateColor(state: FeedItem['state']): vscode.ThemeColor | undefined {
+  if (state === 'error') return new vscode.ThemeColor('errorForeground');
+  if (state === 'finished') return new vscode.ThemeColor('testing.iconPassed');
+  return state === 'waiting' ? new vscode.ThemeColor('notificationsWarningIcon.foreground') : undefined;
+}
+
+function lineItem(label: string, icon: string, command?: vscode.Command, token?: ViewItemToken): vscode.TreeItem {
+  const item = new vscode.TreeItem(label);
+  item.iconPath = new vscode.ThemeIcon(icon);
+  item.command = command;
+  if (token) item.contextValue = token;
+  return item;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,6 @@
 // The person's words for a new conversation, asked in an input that shows where the conversation goes, with
-// buttons to change the repository and branch or to drop the repository. What was typed is kept across those
-// changes.
+// buttons to change the repository and branch or to drop the repository; and for a follow-up message, with a
+// button to attach files. What was typed is kept across those buttons.
 import * as vscode from 'vscode';
 import { describeTarget, withoutRepository, type ConversationTarget } from './conversationTarget';
 
@@ -19,32 +19,58 @@ export interface AskedMessage {
 export type AskMessage = (target: ConversationTarget, options: AskOptions) => Promise<AskedMessage | undefined>;
 
 export const askMessage: AskMessage = async (initial, options) => {
+  const editButton = { iconPath: new vscode.ThemeIcon('repo'), tooltip: 'Change Repository or Branch', what: 'edit' as const };
+  const dropButton = { iconPath: new vscode.ThemeIcon('circle-slash'), tooltip: 'Start Without Repository', what: 'drop' as const };
   let target = initial;
   let text = '';
   for (;;) {
-    const answer = await showMessageInput(target, text, options);
-    if (answer.kind !== 'change') return answer.kind === 'send' ? { text: answer.text, target } : undefined;
+    const prompt = `Repository: ${describeTarget(target)}.`; // VS Code adds how to send and cancel
+    const answer = await showInput(text, { ...options, prompt }, target.repository ? [editButton, dropButton] : [editButton]);
+    if (answer.kind !== 'button') return answer.kind === 'send' ? { text: answer.text, target } : undefined;
     text = answer.text;
     if (answer.what === 'drop') target = withoutRepository(target);
     else target = (await editTarget(target)) ?? target;
   }
 };
 
-type InputAnswer = { kind: 'send'; text: string } | { kind: 'cancel' } | { kind: 'change'; what: 'edit' | 'drop'; text: string };
+export interface AskedFollowUp {
+  readonly text: string;
+  readonly files: readonly vscode.Uri[];
+}
 
-function showMessageInput(target: ConversationTarget, value: string, options: AskOptions): Promise<InputAnswer> {
-  const editButton = { iconPath: new vscode.ThemeIcon('repo'), tooltip: 'Change Repository or Branch' };
-  const dropButton = { iconPath: new vscode.ThemeIcon('circle-slash'), tooltip: 'Start Without Repository' };
+/** Asks for a follow-up message's words and, through its button, files to go with them; undefined on cancel. */
+export type AskFollowUp = (options: Omit<AskOptions, 'allowEmpty'>) => Promise<AskedFollowUp | undefined>;
+
+export const askFollowUp: AskFollowUp = async (options) => {
+  const attachButton = { iconPath: new vscode.ThemeIcon('attach'), tooltip: 'Attach Files', what: 'attach' as const };
+  const clearButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: 'Remove Attached Files', what: 'clear' as const };
+  let files: vscode.Uri[] = [];
+  let text = '';
+  for (;;) {
+    const names = files.map((uri) => vscode.workspace.asRelativePath(uri, false)).join(', ');
+    const prompt = files.length ? `Files: ${names}.` : 'Attach files with the clip button.';
+    const answer = await showInput(text, { ...options, prompt, allowEmpty: files.length > 0 }, files.length ? [attachButton, clearButton] : [attachButton]);
+    if (answer.kind !== 'button') return answer.kind === 'send' ? { text: answer.text, files } : undefined;
+    text = answer.text;
+    if (answer.what === 'clear') files = [];
+    else files = [...files, ...await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: 'Attach', title: 'Files to send with the message' }) ?? []];
+  }
+};
+
+interface InputButton<T> extends vscode.QuickInputButton { readonly what: T }
+type InputAnswer<T> = { kind: 'send'; text: string } | { kind: 'cancel' } | { kind: 'button'; what: T; text: string };
+
+function showInput<T>(value: string, options: AskOptions & { readonly prompt: string }, buttons: readonly InputButton<T>[]): Promise<InputAnswer<T>> {
   const input = vscode.window.createInputBox();
   input.title = options.title;
   input.value = value;
   input.placeholder = options.placeholder;
-  input.prompt = `Repository: ${describeTarget(target)}.`; // VS Code adds how to send and cancel
+  input.prompt = options.prompt;
   input.ignoreFocusOut = true;
-  input.buttons = target.repository ? [editButton, dropButton] : [editButton];
+  input.buttons = buttons;
   return new Promise((resolve) => {
     let answered = false;
-    const finish = (answer: InputAnswer) => { answered = true; resolve(answer); input.dispose(); };
+    const finish = (answer: InputAnswer<T>) => { answered = true; resolve(answer); input.dispose(); };
     input.onDidAccept(() => {
       if (!options.allowEmpty && !input.value.trim()) {
         input.validationMessage = 'Type what the agent should do.';
@@ -52,7 +78,7 @@ function showMessageInput(target: ConversationTarget, value: string, options: As
       }
       finish({ kind: 'send', text: input.value.trim() });
     });
-    input.onDidTriggerButton((button) => finish({ kind: 'change', what: button === dropButton ? 'drop' : 'edit', text: input.value }));
+    input.onDidTriggerButton((button) => finish({ kind: 'button', what: (button as InputButton<T>).what, text: input.value }));
     input.onDidHide(() => { if (!answered) finish({ kind: 'cancel' }); });
     input.show();
   });

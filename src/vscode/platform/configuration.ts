@@ -15,6 +15,7 @@ export const configuration = {
   conversationInstructions: (): string => String(read('conversationInstructions') ?? '').trim(),
   /** The largest text file Send File sends, in bytes. */
   textLimitBytes: (): number => clampSetting('maxFileSizeKiB', read('maxFileSizeKiB')) * 1024,
+  notifyWhenConversationStops: (): boolean => read('notifyWhenConversationStops') !== false,
 };
 
 export function affectsSetting(event: vscode.ConfigurationChangeEvent, ...keys: readonly SettingKey[]): boolean {

@@ -23,7 +23,10 @@ export const Command = {
   SendSelectionAsMessage: 'openhands.sendSelectionAsMessage',
   OpenConversation: 'openhands.openConversation',
   CopyConversationLink: 'openhands.copyConversationLink',
-  RemoveConversation: 'openhands.removeConversation',
+  RefreshConversations: 'openhands.refreshConversations',
+  LoadMoreConversations: 'openhands.loadMoreConversations',
+  StopConversation: 'openhands.stopConversation',
+  SendFollowUpMessage: 'openhands.sendFollowUpMessage',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 

@@ -6,10 +6,15 @@ import type { Credential, CredentialKind } from '../../api/http/credential';
 import type { ApiKeyStore } from '../connection/apiKeyStore';
 import type { ConnectionCommands } from '../connection/connectionCommands';
 import type { ServerSession } from '../connection/serverSession';
+import { ConversationActions } from '../conversations/conversationActions';
 import { ConversationFlows } from '../conversations/conversationFlows';
 import type { ConversationSender } from '../conversations/conversationSender';
 import type { ConversationTargets } from '../conversations/conversationTarget';
+import type { ConversationWatch } from '../conversations/conversationWatch';
+import type { ConversationsTreeProvider } from '../conversations/conversationsTreeProvider';
 import type { AskMessage } from '../conversations/messageInput';
+import type { ErrorPresenter } from './errorPresenter';
+import type { Logger } from './log';
 import type { SettingsController } from '../settings/settingsController';
 import type { SettingsTreeProvider } from '../settings/settingsTreeProvider';
 
@@ -31,6 +36,14 @@ export interface TestingApi {
   /** The Settings view's data provider: the nodes and tree items VS Code renders. */
   readonly settingsTree: SettingsTreeProvider;
   readonly targets: ConversationTargets;
+  /** The Conversations view's model, its scheduler, and the stops it tells about. */
+  readonly conversations: ConversationWatch;
+  /** The Conversations view's data provider: the lines and tree items VS Code renders. */
+  readonly conversationsTree: ConversationsTreeProvider;
+  /** Stop Conversation on `id`, confirmed. */
+  stopConversation(id: string): Promise<boolean>;
+  /** Send Follow-up Message to `id` with `words` typed and `files` attached. */
+  sendFollowUp(id: string, words: string, files?: readonly vscode.Uri[]): Promise<boolean>;
 }
 
 export interface TestingParts {
@@ -42,13 +55,22 @@ export interface TestingParts {
   readonly settingsTree: SettingsTreeProvider;
   readonly targets: ConversationTargets;
   readonly sender: ConversationSender;
+  readonly watch: ConversationWatch;
+  readonly conversationsTree: ConversationsTreeProvider;
+  readonly errors: ErrorPresenter;
+  readonly logger: Logger;
 }
 
 export function createTestingApi(parts: TestingParts): TestingApi {
-  const { activationMs, keys, session, connection, settings, settingsTree, targets, sender } = parts;
+  const { activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, conversationsTree, errors, logger } = parts;
   const typed = (words: string): AskMessage => (target) => Promise.resolve({ text: words.trim(), target });
+  const actions = (words = '', files: readonly vscode.Uri[] = []) =>
+    new ConversationActions(session, watch, errors, logger, () => Promise.resolve(true), () => Promise.resolve({ text: words.trim(), files }));
+  const titled = (id: string) => ({ id, title: watch.feed.list?.find((c) => c.id === id)?.title ?? id });
   return {
-    activationMs, session, settings, settingsTree, targets,
+    activationMs, session, settings, settingsTree, targets, conversations: watch, conversationsTree,
+    stopConversation: (id) => actions().stop(titled(id)),
+    sendFollowUp: (id, words, files) => actions(words, files).sendFollowUp(titled(id)),
     getStoredCredential: (url) => keys.get(url),
     setApiKey: async (key, kind = 'session') => {
       const url = session.serverUrl;

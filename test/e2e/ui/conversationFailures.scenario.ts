@@ -34,7 +34,7 @@ export default scenario(
     await clearNotifications(workbench);
 
     // 2. The connection breaks (the server drops it): Retry.
-    server.setFault({ destroy: true, pathPrefix: '/api/conversations', times: 1 });
+    server.setFault({ destroy: true, pathPrefix: '/api/conversations', method: 'POST', times: 1 });
     from = server.requests.length;
     await start('Message sent while offline');
     error = await notification(workbench, /^Cannot reach /);
@@ -51,7 +51,7 @@ export default scenario(
     await clearNotifications(workbench);
 
     // 3. A slow server, and Cancel on the progress.
-    server.setFault({ delayMs: 20_000, pathPrefix: '/api/conversations', times: 1 });
+    server.setFault({ delayMs: 20_000, pathPrefix: '/api/conversations', method: 'POST', times: 1 });
     await start('Message cancelled on the way');
     const progress = await notification(workbench, 'starting a conversation on octo/widgets');
     await clickButton(progress, 'Cancel');

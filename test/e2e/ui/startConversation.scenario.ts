@@ -22,7 +22,7 @@ export default onEachLine(
     await setApiKey(workbench, context);
     // The server takes its time, so the progress can be seen (and photographed).
     if (line === 'v1') server.setStartTaskTiming({ readyAfterMs: 12_000 });
-    else server.setFault({ delayMs: 12_000, pathPrefix: LINE_PATHS[line].startPath, times: 1 });
+    else server.setFault({ delayMs: 12_000, pathPrefix: LINE_PATHS[line].startPath, method: 'POST', times: 1 });
     const from = server.requests.length;
 
     await workbench.runCommand('OpenHands: Start Conversation');

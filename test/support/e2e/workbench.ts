@@ -151,6 +151,21 @@ export class Workbench {
     return (await items.allInnerTexts()).map((label) => label.trim()).filter(Boolean);
   }
 
+  /**
+   * Chooses `label` in the context menu that is opening; returns the menu's labels. A click that comes right
+   * after the menu opened is sometimes taken for the end of the right-click and ignored; pointing at the item
+   * and pressing Enter is always taken.
+   */
+  async chooseContextMenuItem(label: string): Promise<string[]> {
+    const items = this.page.locator('.monaco-menu .action-item .action-label');
+    await items.first().waitFor({ timeout: 10_000 });
+    const labels = (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+    await this.page.locator('.monaco-menu .action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).first().hover();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    return labels;
+  }
+
   async clickContextMenuItem(label: string): Promise<void> {
     // A click that comes right after the menu opened is sometimes taken for the end of the right-click and
     // ignored; pointing at the item and pressing Enter is always taken.

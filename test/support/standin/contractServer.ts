@@ -73,7 +73,8 @@ export interface ContractServer {
 }
 
 /**
- * Applies to the next `times` (default unlimited) /api requests whose path starts with `pathPrefix` (default any):
+ * Applies to the next `times` (default unlimited) /api requests whose path starts with `pathPrefix` (default any)
+ * and, when `method` is given, of that method (so a start's POST can be failed while the view polls with GETs):
  * wait `delayMs`, then destroy the socket (`destroy`) or answer `status` (default 500) + `body` (default empty,
  * `contentType` default application/json) instead of the real handler. A fault with only `delayMs` delays the
  * real answer. `redirectTo` (a base URL) adds `Location: <redirectTo><the request's path and query>` to the
@@ -86,6 +87,7 @@ export interface Fault {
   delayMs?: number;
   times?: number;
   pathPrefix?: string;
+  method?: string;
   destroy?: boolean;
   redirectTo?: string;
 }
@@ -214,7 +216,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     }
     const record = path.startsWith('/api') ? this.record(req, target, raw) : undefined;
 
-    const fault = record ? this.takeFault(path) : null;
+    const fault = record ? this.takeFault(method, path) : null;
     if (fault) {
       if (fault.delayMs) await this.sleep(fault.delayMs);
       if (fault.destroy) {
@@ -285,9 +287,9 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     return entry;
   }
 
-  private takeFault(path: string): Fault | null {
+  private takeFault(method: string, path: string): Fault | null {
     const fault = this.fault;
-    if (!fault || !path.startsWith(fault.pathPrefix ?? '')) return null;
+    if (!fault || !path.startsWith(fault.pathPrefix ?? '') || (fault.method && fault.method !== method)) return null;
     if (fault.times !== undefined) {
       if (fault.times <= 0) return null;
       fault.times -= 1;

@@ -8,26 +8,19 @@ import type { E2eContext } from '../e2e/context';
 import type { Workbench } from '../e2e/workbench';
 import { SEEDED_SETTINGS, seedSettings } from '../fixtures/settingsFixture';
 import { withChange } from '../storedSettings';
+import { until } from '../until';
 import { pickQuickItem, SET_API_KEY } from './quickPick';
 
 const QUICK_INPUT = '.quick-input-widget';
 const SIDE_BAR_WIDTH = 520;
 
+export { until };
+
 function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
-
 export { STAND_IN_API } from '../e2e/contract';
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 export class SettingsPanel {
   constructor(
@@ -134,15 +127,7 @@ export class SettingsPanel {
   /** Right-clicks a row and chooses `action` from its context menu; returns the menu's labels. */
   async contextAction(label: string, level: number, action: string): Promise<string[]> {
     await this.row(label, level).click({ button: 'right' });
-    const items = this.page.locator('.monaco-menu .action-item .action-label');
-    await items.first().waitFor({ timeout: 10_000 });
-    const labels = (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
-    // A click that comes right after the menu opened is sometimes taken for the end of the right-click and
-    // ignored; pointing at the item and pressing Enter is always taken.
-    await this.page.locator('.monaco-menu .action-item .action-label', { hasText: exactly(action) }).first().hover();
-    await this.page.keyboard.press('Enter');
-    await this.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 });
-    return labels;
+    return this.workbench.chooseContextMenuItem(action);
   }
 
   /** The line above the tree (the note after a save, or why a save was refused). */

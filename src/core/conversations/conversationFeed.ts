@@ -1,0 +1,142 @@
+// What the Conversations view shows: the server's conversations, newest first, as many pages as the person
+// loaded, each marked when it was started from this VS Code; and the last known state of those started here,
+// so that a poll can tell which of them just stopped working. Pure: the client is passed to each call.
+import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../api/client';
+import { RateLimitedError } from '../../api/http/errors';
+import { isWorking, stoppedWorking } from './conversationState';
+import type { PollKind, PollOutcome } from './refreshSchedule';
+
+export const PAGE_SIZE = 20;
+
+export interface FeedItem extends ConversationSummary {
+  readonly startedHere: boolean;
+}
+
+export interface FeedPoll extends PollOutcome {
+  /** Conversations started here that were working before this poll and no longer are. */
+  readonly stopped: readonly ConversationSummary[];
+}
+
+export class ConversationFeed {
+  private items: ConversationSummary[] = [];
+  private nextPageId: string | null = null;
+  private loaded = false;
+  private pagesLoaded = 0;
+  /** The last known state of each conversation started here, by id. */
+  private readonly started = new Map<string, ConversationState>();
+  /** What the person typed as the first line of each one started here. */
+  private readonly typedTitles = new Map<string, string>();
+  private failure: unknown;
+
+  /** The list as the view shows it; undefined until the first page came. */
+  get list(): readonly FeedItem[] | undefined {
+    return this.loaded ? this.items.map((item) => this.shown(item)) : undefined;
+  }
+
+  /** Until the server names it (from the first message, with its LLM), one started here shows the words typed. */
+  private shown(item: ConversationSummary): FeedItem {
+    const startedHere = this.started.has(item.id);
+    const typed = startedHere && isPlaceholderTitle(item) ? this.typedTitles.get(item.id) : undefined;
+    return { ...item, title: typed || item.title, startedHere };
+  }
+  get hasMore(): boolean { return this.nextPageId !== null; }
+  /** Why the last poll failed, cleared by the next that works. */
+  get problem(): unknown { return this.failure; }
+  /** The conversations started here that are starting or running. */
+  get workingStarted(): readonly string[] {
+    return [...this.started].filter(([, state]) => isWorking(state)).map(([id]) => id);
+  }
+  get startedStates(): ReadonlyMap<string, ConversationState> { return this.started; }
+
+  /** The conversations started here, with their last known state (unknown when never seen). */
+  setStarted(entries: readonly { readonly id: string; readonly state?: ConversationState; readonly title?: string }[]): void {
+    const ids = new Set(entries.map((e) => e.id));
+    for (const id of this.started.keys()) if (!ids.has(id)) this.started.delete(id);
+    this.typedTitles.clear();
+    for (const entry of entries) if (entry.title) this.typedTitles.set(entry.id, entry.title);
+    for (const entry of entries) if (!this.started.has(entry.id) || entry.state) this.started.set(entry.id, entry.state ?? this.started.get(entry.id) ?? 'unknown');
+  }
+
+  /** Forgets the server's list (the server changed); the started ones stay, set again by the caller. */
+  reset(): void {
+    this.items = [];
+    this.nextPageId = null;
+    this.loaded = false;
+    this.pagesLoaded = 0;
+    this.failure = undefined;
+  }
+
+  async poll(api: ConversationsApi, kind: PollKind, signal: AbortSignal): Promise<FeedPoll> {
+    const before = this.snapshot();
+    const quiet = () => ({ changed: false, working: this.workingStarted.length > 0, stopped: [] });
+    try {
+      const page = kind === 'list' ? await api.listConversations({ limit: PAGE_SIZE }, { signal }) : undefined;
+      const beyond = this.workingStarted.filter((id) => !page?.items.some((item) => item.id === id));
+      const states = beyond.length ? await api.getConversations(beyond, { signal }) : [];
+      // An answer for a server that is no longer the configured one is dropped.
+      if (signal.aborted) return quiet();
+      if (page) this.takeFirstPage(page);
+      this.failure = undefined;
+      const stopped = this.apply([...page?.items ?? [], ...states]);
+      return { changed: this.snapshot() !== before, working: this.workingStarted.length > 0, stopped };
+    } catch (error) {
+      return signal.aborted ? quiet() : this.failed(error);
+    }
+  }
+
+  /** Records why the list could not be had (the poll failed, or there is no server to ask). */
+  failed(error: unknown): FeedPoll {
+    const changed = this.failure === undefined;
+    this.failure = error;
+    const retryAfterMs = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
+    return { changed, working: this.workingStarted.length > 0, failed: true, retryAfterMs, stopped: [] };
+  }
+
+  /** The next page, after the ones loaded. */
+  async loadMore(api: ConversationsApi, signal?: AbortSignal): Promise<void> {
+    if (this.nextPageId === null) return;
+    const page = await api.listConversations({ pageId: this.nextPageId, limit: PAGE_SIZE }, { signal });
+    this.append(page);
+    this.apply(page.items);
+  }
+
+  /** The first page again; pages loaded with Load more stay (new conversations push their first ones down, not out). */
+  private takeFirstPage(page: ConversationPage): void {
+    const firstIds = new Set(page.items.map((item) => item.id));
+    this.items = this.pagesLoaded <= 1 ? [...page.items] : [...page.items, ...this.items.filter((item) => !firstIds.has(item.id))];
+    if (this.pagesLoaded <= 1) this.nextPageId = page.nextPageId;
+    this.pagesLoaded = Math.max(this.pagesLoaded, 1);
+    this.loaded = true;
+  }
+
+  private append(page: ConversationPage): void {
+    const known = new Set(this.items.map((item) => item.id));
+    this.items = [...this.items, ...page.items.filter((item) => !known.has(item.id))];
+    this.nextPageId = page.nextPageId;
+    this.pagesLoaded++;
+  }
+
+  /** Takes in what the server answered: the list's entries and the started ones' states; returns who stopped. */
+  private apply(fresh: readonly ConversationSummary[]): ConversationSummary[] {
+    const stopped: ConversationSummary[] = [];
+    const byId = new Map(fresh.map((summary) => [summary.id, summary]));
+    this.items = this.items.map((item) => byId.get(item.id) ?? item);
+    for (const summary of fresh) {
+      const before = this.started.get(summary.id);
+      if (before === undefined) continue;
+      if (stoppedWorking(before, summary.state)) stopped.push(this.shown(summary));
+      this.started.set(summary.id, summary.state);
+    }
+    return stopped;
+  }
+
+  private snapshot(): string {
+    return JSON.stringify([this.items, this.nextPageId, [...this.started], this.failure === undefined]);
+  }
+}
+
+/** The name a server gives a conversation before it has one of its own: "Conversation" and the id's first 5 characters. */
+export function isPlaceholderTitle(conversation: Pick<ConversationSummary, 'id' | 'title'>): boolean {
+  const title = conversation.title.trim();
+  return !title || title === `Conversation ${conversation.id.replace(/-/g, '').slice(0, 5)}`;
+}

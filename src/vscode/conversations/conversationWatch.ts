@@ -1,0 +1,92 @@
+// Keeps the Conversations view's model current: polls the configured server on the scheduler's terms (the list
+// while the view is visible, the working ones started here by id while it is hidden, nothing otherwise), keeps
+// the started ones' last states in the store, and tells who stopped working. Restarts when the server changes.
+import * as vscode from 'vscode';
+import type { ConversationSummary } from '../../api/client';
+import { ConversationFeed, type FeedPoll } from '../../core/conversations/conversationFeed';
+import { RefreshScheduler, systemClock, type Clock, type PollKind } from '../../core/conversations/refreshSchedule';
+import type { ServerSession } from '../connection/serverSession';
+import { Disposable } from '../platform/lifecycle';
+import type { ConversationStore } from './conversationStore';
+
+/** A conversation started here that stopped working, and the server it is on. */
+export interface StoppedConversation {
+  readonly serverUrl: string;
+  readonly conversation: ConversationSummary;
+}
+
+export class ConversationWatch extends Disposable {
+  readonly feed = new ConversationFeed();
+  readonly scheduler: RefreshScheduler;
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** The list, a state or a failure changed: the view renders again. */
+  readonly onDidChange = this.changed.event;
+  private readonly stoppedEmitter = this.register(new vscode.EventEmitter<StoppedConversation>());
+  readonly onDidStop = this.stoppedEmitter.event;
+  private serverUrl: string | undefined;
+
+  constructor(private readonly session: ServerSession, private readonly store: ConversationStore, clock: Clock = systemClock) {
+    super();
+    this.scheduler = new RefreshScheduler(clock, (kind, signal) => this.poll(kind, signal));
+    this.register({ dispose: () => this.scheduler.dispose() });
+    this.register(session.onDidChangeServer(() => this.serverChanged()));
+    this.register(store.onDidChange(() => this.startedChanged()));
+    this.serverUrl = session.serverUrl;
+    this.startedChanged();
+  }
+
+  /** The view shows or hides. */
+  setVisible(visible: boolean): void {
+    this.scheduler.setVisible(visible);
+  }
+
+  /** Asks again soon (Refresh, after a stop or a follow-up). */
+  refresh(): void {
+    this.scheduler.refreshSoon();
+  }
+
+  /** The next page of the list, asked by the person: a failure is theirs to see. */
+  async loadMore(): Promise<void> {
+    const server = await this.session.connect();
+    if (!server) return;
+    await this.feed.loadMore(server.client);
+    this.changed.fire();
+  }
+
+  /** A follow-up message set the agent working again: one started here is followed (and told about) again. */
+  followed(id: string): void {
+    if (this.serverUrl && this.feed.startedStates.has(id)) void this.store.setStates(this.serverUrl, new Map([[id, 'running']]));
+    this.refresh();
+  }
+
+  private serverChanged(): void {
+    this.serverUrl = this.session.serverUrl;
+    this.feed.reset();
+    this.startedChanged();
+    this.scheduler.restart();
+    this.changed.fire();
+  }
+
+  private startedChanged(): void {
+    this.feed.setStarted(this.serverUrl ? this.store.list(this.serverUrl) : []);
+    if (this.feed.workingStarted.length) this.scheduler.setWorking(true);
+    this.changed.fire();
+  }
+
+  private async poll(kind: PollKind, signal: AbortSignal): Promise<FeedPoll> {
+    const serverUrl = this.serverUrl;
+    let outcome: FeedPoll;
+    try {
+      const server = await this.session.connect();
+      if (!server || signal.aborted) return { changed: false, working: false, stopped: [] };
+      outcome = await this.feed.poll(server.client, kind, signal);
+    } catch (error) {
+      outcome = this.feed.failed(error);
+    }
+    if (signal.aborted || !serverUrl) return outcome;
+    if (outcome.changed) this.changed.fire();
+    await this.store.setStates(serverUrl, this.feed.startedStates);
+    for (const conversation of outcome.stopped) this.stoppedEmitter.fire({ serverUrl, conversation });
+    return outcome;
+  }
+}

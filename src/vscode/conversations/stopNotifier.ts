@@ -1,0 +1,26 @@
+// Tells the person when a conversation started from this VS Code stops working (finished, waiting for them,
+// paused, error, stopped), with Open in Browser; `openhands.notifyWhenConversationStops` turns it off.
+import * as vscode from 'vscode';
+import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
+import { configuration } from '../platform/configuration';
+import { Disposable } from '../platform/lifecycle';
+import type { Logger } from '../platform/log';
+import type { ConversationLinks } from './conversationLinks';
+import type { ConversationWatch, StoppedConversation } from './conversationWatch';
+
+export class StopNotifier extends Disposable {
+  constructor(watch: ConversationWatch, private readonly links: ConversationLinks, private readonly logger: Logger) {
+    super();
+    this.register(watch.onDidStop((stopped) => void this.tell(stopped)));
+  }
+
+  private async tell({ serverUrl, conversation }: StoppedConversation): Promise<void> {
+    const how = STATE_PRESENTATION[conversation.state].stopped;
+    this.logger.info(`Conversation ${conversation.id} ${how}`);
+    if (!configuration.notifyWhenConversationStops()) return;
+    const open = 'Open in Browser';
+    const text = `OpenHands: "${conversation.title || conversation.id}" ${how}.`;
+    const show = conversation.state === 'error' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    if ((await show(text, open)) === open) await this.links.open(conversation, serverUrl);
+  }
+}

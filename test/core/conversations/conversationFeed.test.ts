@@ -1,0 +1,169 @@
+// The Conversations view's model against a scripted client: pages, the started-here mark, the states of the
+// conversations started here, who stopped working, and failures.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../../src/api/client';
+import { RateLimitedError } from '../../../src/api/http/errors';
+import { ConversationFeed, PAGE_SIZE } from '../../../src/core/conversations/conversationFeed';
+
+function summary(id: string, state: ConversationState = 'finished'): ConversationSummary {
+  return { id, title: `title ${id}`, repository: 'o/r', branch: 'main', createdAt: null, updatedAt: null, state, serverStatus: state.toUpperCase() };
+}
+
+/** A server holding `all` newest first, paged by offset; records each call. */
+class ScriptedServer implements ConversationsApi {
+  readonly calls: string[] = [];
+  constructor(public all: ConversationSummary[]) {}
+  createConversation(): never { throw new Error('not used'); }
+  async listConversations(page: { pageId?: string; limit: number }): Promise<ConversationPage> {
+    this.calls.push(`list ${page.pageId ?? 'first'}`);
+    const start = Number(page.pageId ?? 0);
+    const end = start + page.limit;
+    return { items: this.all.slice(start, end), nextPageId: end < this.all.length ? String(end) : null };
+  }
+  async getConversations(ids: readonly string[]): Promise<readonly ConversationSummary[]> {
+    this.calls.push(`ids ${ids.join(',')}`);
+    return this.all.filter((c) => ids.includes(c.id));
+  }
+  set(id: string, state: ConversationState): void {
+    this.all = this.all.map((c) => (c.id === id ? summary(id, state) : c));
+  }
+}
+
+const signal = new AbortController().signal;
+const many = (n: number) => Array.from({ length: n }, (_, i) => summary(`c${i}`));
+
+describe('ConversationFeed', () => {
+  it('shows nothing before the first page, then the first page with the started ones marked', async () => {
+    const server = new ScriptedServer(many(3));
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'c1' }]);
+    assert.equal(feed.hasMore, false);
+    assert.equal(feed.list?.length, undefined);
+    const outcome = await feed.poll(server, 'list', signal);
+    assert.equal(outcome.changed, true);
+    assert.deepEqual(feed.list?.map((c) => [c.id, c.startedHere]), [['c0', false], ['c1', true], ['c2', false]]);
+    assert.equal(feed.hasMore, false);
+  });
+
+  it('loads more pages after the first and keeps them across polls, new conversations on top', async () => {
+    const server = new ScriptedServer(many(PAGE_SIZE + 5));
+    const feed = new ConversationFeed();
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.list?.length, PAGE_SIZE);
+    assert.equal(feed.hasMore, true);
+    await feed.loadMore(server);
+    assert.equal(feed.list?.length, PAGE_SIZE + 5);
+    assert.equal(feed.hasMore, false);
+    server.all = [summary('new'), ...server.all];
+    await feed.poll(server, 'list', signal);
+    const ids = feed.list?.map((c) => c.id) ?? [];
+    assert.equal(ids[0], 'new');
+    assert.equal(ids.length, PAGE_SIZE + 6);
+    assert.equal(new Set(ids).size, ids.length, 'no conversation twice');
+    assert.equal(feed.hasMore, false);
+  });
+
+  it('tells which conversations started here stopped working, once', async () => {
+    const server = new ScriptedServer([summary('a', 'running'), summary('b', 'running'), summary('other', 'running')]);
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'a', state: 'starting' }, { id: 'b', state: 'running' }]);
+    let outcome = await feed.poll(server, 'started', signal);
+    assert.deepEqual(outcome.stopped, []);
+    assert.equal(outcome.working, true);
+    server.set('a', 'waiting');
+    server.set('other', 'finished');
+    outcome = await feed.poll(server, 'started', signal);
+    assert.deepEqual(outcome.stopped.map((c) => [c.id, c.state]), [['a', 'waiting']]);
+    outcome = await feed.poll(server, 'started', signal);
+    assert.deepEqual(outcome.stopped, [], 'told once');
+    server.set('b', 'error');
+    outcome = await feed.poll(server, 'list', signal);
+    assert.deepEqual(outcome.stopped.map((c) => [c.id, c.state]), [['b', 'error']]);
+    assert.equal(outcome.working, false);
+  });
+
+  it('asks only for the working ones started here while hidden, and for nothing when none works', async () => {
+    const server = new ScriptedServer([summary('a', 'running'), summary('b', 'finished')]);
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'a', state: 'running' }, { id: 'b', state: 'finished' }]);
+    await feed.poll(server, 'started', signal);
+    assert.deepEqual(server.calls, ['ids a']);
+    server.set('a', 'finished');
+    await feed.poll(server, 'started', signal);
+    await feed.poll(server, 'started', signal);
+    assert.deepEqual(server.calls, ['ids a', 'ids a']);
+  });
+
+  it('follows a working conversation started here that is beyond the first page by its id', async () => {
+    const server = new ScriptedServer([...many(PAGE_SIZE), summary('old', 'running')]);
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'old', state: 'running' }]);
+    await feed.poll(server, 'list', signal);
+    assert.deepEqual(server.calls, ['list first', 'ids old']);
+    server.set('old', 'finished');
+    const outcome = await feed.poll(server, 'list', signal);
+    assert.deepEqual(outcome.stopped.map((c) => c.id), ['old']);
+  });
+
+  it('reports a quiet poll as unchanged', async () => {
+    const server = new ScriptedServer(many(2));
+    const feed = new ConversationFeed();
+    await feed.poll(server, 'list', signal);
+    assert.equal((await feed.poll(server, 'list', signal)).changed, false);
+    server.set('c0', 'running');
+    assert.equal((await feed.poll(server, 'list', signal)).changed, true);
+  });
+
+  it('keeps the list on a failure, says why, and passes a Retry-After on', async () => {
+    const server = new ScriptedServer(many(2));
+    const feed = new ConversationFeed();
+    await feed.poll(server, 'list', signal);
+    const limited = new RateLimitedError({ baseUrl: 'http://x', method: 'GET', path: '/p' } as never, 7);
+    const failing: ConversationsApi = { ...server, createConversation: server.createConversation, listConversations: () => Promise.reject(limited), getConversations: () => Promise.reject(limited) };
+    const outcome = await feed.poll(failing, 'list', signal);
+    assert.equal(outcome.failed, true);
+    assert.equal(outcome.retryAfterMs, 7000);
+    assert.equal(feed.problem, limited);
+    assert.equal(feed.list?.length, 2);
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.problem, undefined);
+  });
+
+  it('shows the words typed for one started here until the server names it', async () => {
+    const server = new ScriptedServer([{ ...summary('abcdef12'), title: 'Conversation abcde' }, { ...summary('fedcba98'), title: 'Conversation fedcb' }]);
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'abcdef12', title: 'Fix the login' }]);
+    await feed.poll(server, 'list', signal);
+    assert.deepEqual(feed.list?.map((c) => c.title), ['Fix the login', 'Conversation fedcb']);
+    feed.setStarted([{ id: 'abcdef12', title: 'Fix the login', state: 'running' }]);
+    server.set('abcdef12', 'finished');
+    server.all = [{ ...server.all[0]!, title: 'Conversation abcde' }, ...server.all.slice(1)];
+    const told = await feed.poll(server, 'list', signal);
+    assert.deepEqual(told.stopped.map((c) => c.title), ['Fix the login'], 'the notice names it as the view does');
+    server.all = [{ ...summary('abcdef12'), title: 'Login redirect fixed' }, ...server.all.slice(1)];
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.list?.[0]?.title, 'Login redirect fixed');
+  });
+
+  it('drops an answer that comes after its poll was aborted (the server changed meanwhile)', async () => {
+    const server = new ScriptedServer(many(2));
+    const feed = new ConversationFeed();
+    const aborted = new AbortController();
+    const polling = feed.poll(server, 'list', aborted.signal);
+    aborted.abort();
+    assert.equal((await polling).changed, false);
+    assert.equal(feed.list, undefined);
+    assert.equal(feed.problem, undefined);
+  });
+
+  it('forgets the list on reset and keeps the started ones', async () => {
+    const server = new ScriptedServer(many(2));
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'c0', state: 'running' }]);
+    await feed.poll(server, 'list', signal);
+    feed.reset();
+    assert.equal(feed.list, undefined);
+    assert.deepEqual([...feed.startedStates.keys()], ['c0']);
+  });
+});

@@ -1,0 +1,33 @@
+// Which states count as working, which changes a person is told about, and the age text.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ConversationState } from '../../../src/api/client';
+import { STATE_PRESENTATION, ageText, isWorking, stoppedWorking } from '../../../src/core/conversations/conversationState';
+
+const STATES = Object.keys(STATE_PRESENTATION) as ConversationState[];
+
+describe('conversation states', () => {
+  it('counts only starting and running as working', () => {
+    assert.deepEqual(STATES.filter(isWorking), ['starting', 'running']);
+  });
+
+  it('tells when a working conversation reaches any state but working or unknown', () => {
+    const told = STATES.filter((after) => stoppedWorking('running', after));
+    assert.deepEqual(told, ['waiting', 'paused', 'finished', 'stopped', 'error']);
+    assert.deepEqual(STATES.filter((before) => stoppedWorking(before, 'finished')), ['starting', 'running']);
+  });
+
+  it('gives each state an icon and a word', () => {
+    for (const state of STATES) assert.ok(STATE_PRESENTATION[state].icon && STATE_PRESENTATION[state].word, state);
+  });
+
+  it('writes ages short, and nothing for a missing or bad time', () => {
+    const now = Date.parse('2026-01-10T12:00:00Z');
+    assert.equal(ageText('2026-01-10T11:59:30Z', now), 'just now');
+    assert.equal(ageText('2026-01-10T11:15:00Z', now), '45 min');
+    assert.equal(ageText('2026-01-10T02:00:00Z', now), '10 h');
+    assert.equal(ageText('2026-01-07T12:00:00Z', now), '3 d');
+    assert.equal(ageText(null, now), '');
+    assert.equal(ageText('not a date', now), '');
+  });
+});
