@@ -1,6 +1,8 @@
 // npm run test:e2e: provisions the tools, starts the contract server and code-server, runs the extension-host
 // suites (test/e2e/host) and the UI scenarios (test/e2e/ui), prints "e2e: N passed, N failed", stops everything.
 // usage: node out/test/support/e2e/main.js [--only host|ui] [--grep <regexp>] [--keep]
+//        node out/test/support/e2e/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
+//                                                   CLI; only the scenarios marked `installed`)
 //        node out/test/support/e2e/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,7 +12,7 @@ import { launchBrowser } from './browser';
 import { newSecretMarker, secretFor } from './context';
 import { runHostSuites } from './hostRunner';
 import { sampleMemory } from './memory';
-import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR } from './paths';
+import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR, VSIX_PATH } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
 import { add, countsLine, seconds, type Counts } from './report';
 import { startSession, type Session } from './session';
@@ -26,6 +28,7 @@ function options() {
       only: { type: 'string' },
       grep: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      vsix: { type: 'boolean', default: false },
       'activation-bench': { type: 'string' },
     },
   });
@@ -34,18 +37,18 @@ function options() {
   if (values.only !== undefined && values.only !== 'host' && values.only !== 'ui') {
     throw new Error('--only takes host or ui');
   }
-  return { only: values.only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, loads };
+  return { only: values.vsix ? 'ui' : values.only, vsix: values.vsix, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, loads };
 }
 
 /** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
-function saveLogs(session: Session, failed: boolean): void {
-  fs.copyFileSync(session.codeServer.logFile, path.join(RESULTS_DIR, 'code-server.log'));
+function saveLogs(session: Session, resultsDir: string, failed: boolean): void {
+  fs.copyFileSync(session.codeServer.logFile, path.join(resultsDir, 'code-server.log'));
   const vscodeLogs = path.join(session.runFolder.userDataDir, 'logs');
-  if (failed && fs.existsSync(vscodeLogs)) fs.cpSync(vscodeLogs, path.join(RESULTS_DIR, 'vscode-logs'), { recursive: true });
+  if (failed && fs.existsSync(vscodeLogs)) fs.cpSync(vscodeLogs, path.join(resultsDir, 'vscode-logs'), { recursive: true });
 }
 
 /** The secret hygiene scan (secretScan.ts) over the run folder, test-results/ and this run's output. */
-function scanRun(session: Session): boolean {
+function scanRun(session: Session, resultsDir: string): boolean {
   const marker = session.context.secretMarker;
   // The one file that holds the keys on purpose (how the suites learn them): excluded, and a check that the
   // scan finds what is there.
@@ -59,7 +62,7 @@ function scanRun(session: Session): boolean {
   const elsewhere = session.context.elsewhereRecord;
   const { hits, filesScanned, keys } = scanForSecrets({
     marker,
-    roots: [elsewhere, session.runFolder.root, RESULTS_DIR],
+    roots: [elsewhere, session.runFolder.root, resultsDir],
     exclude: [contextFile],
     outputs: { 'the run\'s stdout and stderr': output.text() },
   });
@@ -91,12 +94,21 @@ async function main(): Promise<Counts> {
   if (args.grep) process.env.E2E_GREP = args.grep.source;
   const startedAt = Date.now();
   const memory = sampleMemory();
-  fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  // The installed-package run keeps its own folder, so it does not wipe the development run's screenshots.
+  const resultsDir = args.vsix ? `${RESULTS_DIR}-vsix` : RESULTS_DIR;
+  fs.rmSync(resultsDir, { recursive: true, force: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
+  if (args.vsix && !fs.existsSync(VSIX_PATH)) throw new Error(`${VSIX_PATH} is missing: npm run package`);
 
   const secretMarker = newSecretMarker();
-  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', secretMarker), secretMarker });
+  const session = await startSession({
+    kind: 'e2e',
+    smokeTestDriver: true,
+    sessionApiKey: secretFor('session', secretMarker),
+    secretMarker,
+    ...(args.vsix ? { vsix: VSIX_PATH } : {}),
+  });
   const ready = seconds(startedAt);
   console.log(`code-server on ${session.codeServer.url}, contract server on ${session.server.url} (ready after ${ready})`);
   const browser = await launchBrowser(session.tools.chromium, session.runFolder);
@@ -110,7 +122,7 @@ async function main(): Promise<Counts> {
       codeServer: session.codeServer,
       extensionPath: REPO_ROOT,
       testsEntry: HOST_SUITES_ENTRY,
-      resultsDir: RESULTS_DIR,
+      resultsDir,
     });
     total = add(total, counts);
   }
@@ -121,7 +133,8 @@ async function main(): Promise<Counts> {
       extensionPath: REPO_ROOT,
       server: session.server,
       context: session.context,
-      resultsDir: RESULTS_DIR,
+      resultsDir,
+      installed: args.vsix,
       ...(args.grep ? { grep: args.grep } : {}),
     });
     total = add(total, counts);
@@ -131,12 +144,12 @@ async function main(): Promise<Counts> {
     console.error('no test ran');
     total.failed = 1;
   }
-  if (!scanRun(session)) total.failed++;
-  saveLogs(session, total.failed > 0);
+  if (!scanRun(session, resultsDir)) total.failed++;
+  saveLogs(session, resultsDir, total.failed > 0);
   if (total.failed > 0 || args.keep) session.keepRunFolder();
   memory.stop();
   console.log(`e2e took ${seconds(startedAt)}; peak memory (summed RSS of the harness, code-server, extension hosts, chromium): ${memory.peakMiB()} MiB`);
-  console.log(`screenshots and logs: ${path.relative(process.cwd(), RESULTS_DIR)}/`);
+  console.log(`screenshots and logs: ${path.relative(process.cwd(), resultsDir)}/`);
   return total;
 }
 

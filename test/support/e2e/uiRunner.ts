@@ -22,6 +22,8 @@ export interface UiRunOptions {
   resultsDir: string;
   /** Only scenarios whose name matches. */
   grep?: RegExp;
+  /** The extension is installed from the .vsix: run the `installed` scenarios, without a development path. */
+  installed?: boolean;
 }
 
 function isScenario(value: unknown): value is UiScenario {
@@ -53,7 +55,7 @@ async function runOne(scenario: UiScenario, options: UiRunOptions): Promise<void
     await options.server.reset();
     const steps = (async () => {
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
-      await workbench.open(options.codeServer.workbenchUrl(payload));
+      await workbench.open(options.codeServer.workbenchUrl(options.installed ? undefined : payload));
       await scenario.run({ workbench, page, server: options.server, context: options.context });
     })();
     await Promise.race([
@@ -94,7 +96,9 @@ function shortStack(error: unknown): string {
 const ATTEMPTS = 2;
 
 export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
-  const scenarios = loadScenarios().filter((s) => !options.grep || options.grep.test(s.name));
+  const scenarios = loadScenarios()
+    .filter((s) => Boolean(s.installed) === Boolean(options.installed))
+    .filter((s) => !options.grep || options.grep.test(s.name));
   const counts: Counts = { passed: 0, failed: 0 };
   const flaky: string[] = [];
   console.log(`UI scenarios (${scenarios.length})`);
