@@ -24,6 +24,7 @@ import { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
+import { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
 
 export type { TestingApi } from './vscode/platform/testingApi';
 
@@ -41,17 +42,20 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const links = new ConversationLinks(session, conversations);
   const sender = new ConversationSender(session, conversations, links, errors, logger);
   const settingsTree = new SettingsTreeProvider(settings, session);
+  const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
   context.subscriptions.push(
-    logger, keys, session, settings, documents, conversations, settingsTree,
+    logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConversationsTreeProvider(conversations, session),
     new ConnectionStatusBar(session),
     ...registerCommands({
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links),
+      ...walkthrough.handlers(),
     }),
   );
   void settings.refresh();
+  void walkthrough.openOnFirstRun();
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.

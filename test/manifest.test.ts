@@ -37,6 +37,10 @@ describe('package.json', () => {
     assert.equal(manifest.contributes.configuration.properties['openhands.serverUrl']?.scope, 'machine');
   });
 
+  it('declares openhands.servers machine-scoped: a workspace cannot add a server to switch the key to', () => {
+    assert.equal(manifest.contributes.configuration.properties['openhands.servers']?.scope, 'machine');
+  });
+
   it('reads conversation instructions and git host mappings only from user settings in an untrusted workspace', () => {
     assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.sort(), ['openhands.conversationInstructions', 'openhands.gitHosts']);
   });

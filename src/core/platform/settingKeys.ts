@@ -9,6 +9,8 @@ export interface SettingValues {
   readonly gitHosts: Readonly<Record<string, string>>;
   readonly conversationInstructions: string;
   readonly maxFileSizeKiB: number;
+  /** Read through serverList.ts's parseServers: a hand-edited settings.json can hold anything. */
+  readonly servers: readonly unknown[];
 }
 
 export type SettingKey = keyof SettingValues;
@@ -19,6 +21,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   gitHosts: {},
   conversationInstructions: '',
   maxFileSizeKiB: 256,
+  servers: [],
 };
 
 /** The ranges package.json declares for the number settings; a hand-edited settings.json can leave them. */

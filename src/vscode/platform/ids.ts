@@ -24,6 +24,8 @@ export const Command = {
   OpenConversation: 'openhands.openConversation',
   CopyConversationLink: 'openhands.copyConversationLink',
   RemoveConversation: 'openhands.removeConversation',
+  OpenWalkthrough: 'openhands.openWalkthrough',
+  SwitchServer: 'openhands.switchServer',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 
@@ -37,4 +39,13 @@ export const View = {
 export const Context = {
   /** One of the ConnectionState values in connectionState.ts. */
   ConnectionState: 'openhands.connectionState',
+  /** What the connected server speaks, in words (describeServerApi); empty until its API is known. */
+  ServerApi: 'openhands.serverApi',
+  /** Whether a conversation was started from this VS Code on the configured server. */
+  ConversationStarted: 'openhands.conversationStarted',
+} as const;
+
+/** The walkthrough of contributes.walkthroughs, by its id in package.json. */
+export const Walkthrough = {
+  FirstRun: 'openhands.firstRun',
 } as const;

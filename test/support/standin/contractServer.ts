@@ -42,6 +42,8 @@ export interface RecordedRequest {
   body: string;
   status: number;
   time: number;
+  /** The client closed the connection before the answer went out (a cancelled request). */
+  abandoned?: boolean;
 }
 
 export interface ContractServer {
@@ -167,6 +169,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
       return;
     }
     const record = path.startsWith('/api') ? this.record(req, target, raw) : undefined;
+    if (record) res.once('close', () => { if (!res.writableFinished) record.abandoned = true; });
 
     const fault = record ? this.takeFault(path) : null;
     if (fault) {
