@@ -63,13 +63,12 @@ export default scenario(
   'the walkthrough opens on the first start and each step turns done as the state changes',
   async ({ workbench, page, server, context }) => {
     const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
-    const userSettings = path.join(context.userDataDir, 'User', 'settings.json');
-    const configured = { machine: fs.readFileSync(machineSettings, 'utf8'), user: fs.readFileSync(userSettings, 'utf8') };
+    const configured = fs.readFileSync(machineSettings, 'utf8');
     try {
       // A person whose VS Code opens walkthroughs on install, and whose server URL nothing answers on yet.
       const deadUrl = `http://127.0.0.1:${await freePort()}`;
-      editJson(machineSettings, { 'openhands.serverUrl': deadUrl });
-      editJson(userSettings, { 'workbench.welcomePage.walkthroughs.openOnInstall': true });
+      // Both machine-scoped: in a remote window (code-server) only the machine's settings count for them.
+      editJson(machineSettings, { 'openhands.serverUrl': deadUrl, 'workbench.welcomePage.walkthroughs.openOnInstall': true });
       await page.locator('.part.statusbar', { hasText: 'OpenHands: offline' }).waitFor({ timeout: 30_000 });
       // This page's first load met the stand-in: forget the progress it made, as a new install has none.
       await workbench.runCommand('Developer: Reset Welcome Page Walkthrough Progress');
@@ -127,8 +126,7 @@ export default scenario(
       await workbench.screenshot('reopened');
     } finally {
       // Later scenarios share this code-server: never leave them another server URL or the walkthrough setting.
-      fs.writeFileSync(machineSettings, configured.machine);
-      fs.writeFileSync(userSettings, configured.user);
+      fs.writeFileSync(machineSettings, configured);
     }
   },
   { timeoutMs: 240_000 },

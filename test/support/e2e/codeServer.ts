@@ -25,8 +25,6 @@ const USER_SETTINGS = {
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,
-  // The extension honours VS Code's own switch for its first-run walkthrough; the walkthrough scenario turns it on.
-  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'chat.disableAIFeatures': true,
   'git.autofetch': false,
   'git.terminalAuthentication': false,
