@@ -1,7 +1,9 @@
 // Bundles the extension into dist/extension.js (after the esbuild-sample's build script).
-// `--production` minifies and drops source maps; `--watch` rebuilds on change.
+// `--production` minifies and drops source maps; `--watch` rebuilds on change. Also writes the marketplace icon
+// (scripts/icon.mjs), which package.json names.
 import { rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { writeIcon } from './icon.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -21,6 +23,7 @@ const ctx = await esbuild.context({
 });
 // A source map from an earlier development build would otherwise sit beside the minified bundle.
 if (production) rmSync('dist/extension.js.map', { force: true });
+writeIcon();
 if (watch) {
   await ctx.watch();
 } else {

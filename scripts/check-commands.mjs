@@ -2,7 +2,8 @@
 // scripts/check-commands.js): every command contributed in package.json is registered, every command named in a
 // menu or keybinding is contributed, every id in src/vscode/platform/ids.ts's command list is contributed, every
 // `view == X` names a view of ids.ts's View list, and every token a `viewItem` clause matches is one of
-// src/core/platform/viewItems.ts's ViewItem tokens.
+// src/core/platform/viewItems.ts's ViewItem tokens. Walkthroughs: ids in ids.ts's Walkthrough list, every command a
+// step links contributed, every context key a step's completion reads in ids.ts's Context list.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -67,6 +68,21 @@ for (const when of whens) {
   ];
   for (const token of tokens) {
     if (!viewItems.has(token)) problems.push(`'${when}' matches viewItem token ${token}, which ViewItem in viewItems.ts lacks`);
+  }
+}
+const contextKeys = objectValues('src/vscode/platform/ids.ts', 'Context');
+const walkthroughIds = objectValues('src/vscode/platform/ids.ts', 'Walkthrough');
+for (const walkthrough of pkg.contributes.walkthroughs ?? []) {
+  if (!walkthroughIds.has(walkthrough.id)) problems.push(`walkthrough ${walkthrough.id} is missing from the Walkthrough list of ids.ts`);
+  for (const step of walkthrough.steps) {
+    for (const m of String(step.description).matchAll(/command:(openhands\.[A-Za-z.]+)/g)) {
+      if (!contributed.has(m[1])) problems.push(`${m[1]} is linked from walkthrough step ${step.id} but not contributed`);
+    }
+    for (const event of step.completionEvents ?? []) {
+      for (const m of String(event).matchAll(/\b(openhands\.[A-Za-z]+)\b/g)) {
+        if (!contextKeys.has(m[1])) problems.push(`walkthrough step ${step.id} completes on ${m[1]}, which ids.ts's Context list lacks`);
+      }
+    }
   }
 }
 if (problems.length) {

@@ -29,6 +29,7 @@ import { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
+import { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
 
 export type { TestingApi } from './vscode/platform/testingApi';
 
@@ -50,17 +51,20 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const conversationsTree = new ConversationsTreeProvider(watch, session);
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger));
   const settingsTree = new SettingsTreeProvider(settings, session);
+  const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
   context.subscriptions.push(
-    logger, keys, session, settings, documents, conversations, settingsTree,
+    logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
     watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     ...registerCommands({
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
+      ...walkthrough.handlers(),
     }),
   );
   void settings.refresh();
+  void walkthrough.openOnFirstRun();
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.

@@ -1,18 +1,44 @@
 // What package.json declares so that a cloned repository cannot steer the extension: VS Code enforces these
 // scopes, so the test checks that they are declared.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 
-const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+const ROOT = path.join(__dirname, '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  main: string;
+  icon: string;
+  categories: string[];
+  keywords: string[];
+  galleryBanner: { color: string; theme: string };
+  repository?: unknown;
   contributes: { configuration: { properties: Record<string, { scope?: string }> } };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 };
 
+/** Every `media/...` path the manifest names (view icons, walkthrough pages), wherever it sits. */
+function mediaNamed(value: unknown): string[] {
+  if (typeof value === 'string') return /^media\/[^\s]+$/.test(value) ? [value] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(mediaNamed);
+}
+
+function run(command: string, args: string[]): string {
+  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(result.status, 0, `${command} ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
 describe('package.json', () => {
   it("declares openhands.serverUrl machine-scoped: a workspace's settings.json cannot point the key elsewhere", () => {
     assert.equal(manifest.contributes.configuration.properties['openhands.serverUrl']?.scope, 'machine');
+  });
+
+  it('declares openhands.servers machine-scoped: a workspace cannot add a server to switch the key to', () => {
+    assert.equal(manifest.contributes.configuration.properties['openhands.servers']?.scope, 'machine');
   });
 
   it('reads conversation instructions and git host mappings only from user settings in an untrusted workspace', () => {
@@ -25,5 +51,34 @@ describe('README.md', () => {
     const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     const relative = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]).filter((target) => !/^(https?:|mailto:|#)/.test(target));
     assert.deepEqual(relative, []);
+  });
+});
+
+describe('the package', () => {
+  it('lists only what runs in the VSIX (vsce ls): the bundle, the manifest, its icon and media, README, CHANGELOG, LICENSE', () => {
+    const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+    const listed = run(process.execPath, [vsce, 'ls', '--no-dependencies']).split('\n').filter(Boolean).sort();
+    const expected = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', manifest.main.replace(/^\.\//, ''), manifest.icon, ...new Set(mediaNamed(manifest))];
+    // dist/ holds build products: listed when built (npm test builds after the unit tests), never anything else.
+    const present = expected.filter((file) => !file.startsWith('dist/') || fs.existsSync(path.join(ROOT, file)));
+    assert.deepEqual(listed, present.sort());
+  });
+
+  it('gets a 128x128 PNG icon from media/openhands.svg by the build (scripts/icon.mjs)', () => {
+    assert.equal(manifest.icon, 'dist/icon.png');
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'icon-')), 'icon.png');
+    run(process.execPath, ['scripts/icon.mjs', out]);
+    const png = fs.readFileSync(out);
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'IHDR width and height');
+    fs.rmSync(path.dirname(out), { recursive: true });
+  });
+
+  it('is found under the marketplace categories AI and Chat, with a gallery banner and no placeholder repository', () => {
+    assert.deepEqual(manifest.categories, ['AI', 'Chat']);
+    for (const word of ['openhands', 'ai', 'agent', 'chat']) assert.ok(manifest.keywords.includes(word), word);
+    assert.match(manifest.galleryBanner.color, /^#[0-9a-f]{6}$/i);
+    // The project has no public repository yet: no URL rather than an invented one (package: --allow-missing-repository).
+    assert.equal(manifest.repository, undefined);
   });
 });

@@ -23,6 +23,8 @@ export interface TransportOptions {
   readonly readRetries?: number;
   readonly backoffMs?: number;
   readonly logger?: ApiLogger;
+  /** Cancels every call of this transport, e.g. when the person switched to another server. */
+  readonly signal?: AbortSignal;
 }
 
 export interface CallOptions {
@@ -54,7 +56,8 @@ export class Transport {
     return this.options.baseUrl;
   }
 
-  async send(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<HttpAnswer> {
+  async send(method: 'GET' | 'POST', path: string, body: unknown, callOptions: CallOptions = {}): Promise<HttpAnswer> {
+    const call = withTransportSignal(callOptions, this.options.signal);
     const retries = method === 'GET' ? (this.options.readRetries ?? 2) : 0;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -141,6 +144,12 @@ export class Transport {
 }
 
 /** Waits between attempts or polls; a cancel during the wait ends the call at once. */
+/** The call's own signal and the transport's, either of which cancels it. */
+function withTransportSignal(call: CallOptions, transportSignal: AbortSignal | undefined): CallOptions {
+  if (!transportSignal) return call;
+  return { ...call, signal: call.signal ? AbortSignal.any([call.signal, transportSignal]) : transportSignal };
+}
+
 export function pause(ms: number, request: RequestInfo, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => { clearTimeout(timer); reject(new CancelledError(request)); };

@@ -10,6 +10,8 @@ export interface SettingValues {
   readonly conversationInstructions: string;
   readonly maxFileSizeKiB: number;
   readonly notifyWhenConversationStops: boolean;
+  /** Read through serverList.ts's parseServers: a hand-edited settings.json can hold anything. */
+  readonly servers: readonly unknown[];
 }
 
 export type SettingKey = keyof SettingValues;
@@ -21,6 +23,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   conversationInstructions: '',
   maxFileSizeKiB: 256,
   notifyWhenConversationStops: true,
+  servers: [],
 };
 
 /** The ranges package.json declares for the number settings; a hand-edited settings.json can leave them. */

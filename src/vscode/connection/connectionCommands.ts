@@ -11,6 +11,7 @@ import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ServerSession } from './serverSession';
+import { serverItems, switchServer, useServer } from './serverSwitch';
 
 const SET_API_KEY_TITLE = 'OpenHands: Set API Key';
 
@@ -25,6 +26,7 @@ export class ConnectionCommands {
       [Command.ChangeServerUrl]: () => this.changeServerUrl(),
       [Command.ShowConnectionMenu]: () => this.showMenu(),
       [Command.OpenServerSettings]: () => this.openServerSettings(),
+      [Command.SwitchServer]: () => switchServer(this.session.serverUrl, this.logger),
     } satisfies Record<string, CommandHandler>;
   }
 
@@ -92,15 +94,22 @@ export class ConnectionCommands {
     return true;
   }
 
+  /** The actions, then the listed servers: switching is one pick from the status bar. */
   private async showMenu(): Promise<void> {
-    const items: (vscode.QuickPickItem & { command: CommandId })[] = [
+    const current = this.session.serverUrl;
+    const actions: (vscode.QuickPickItem & { command: CommandId })[] = [
       { label: '$(refresh) Retry', command: Command.RefreshSettings },
       { label: '$(key) Set API Key', command: Command.SetApiKey },
       { label: '$(link) Change Server URL', command: Command.ChangeServerUrl },
       { label: '$(output) Show Log', command: Command.ShowLog },
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: `OpenHands: ${this.session.serverUrl ?? 'server URL not usable'}` });
-    if (picked) await vscode.commands.executeCommand(picked.command);
+    const servers = serverItems(current, this.logger);
+    const items: (vscode.QuickPickItem & { command?: CommandId; serverUrl?: string })[] = servers.length > 1
+      ? [...actions, { label: 'Switch Server', kind: vscode.QuickPickItemKind.Separator }, ...servers]
+      : actions;
+    const picked = await vscode.window.showQuickPick(items, { title: `OpenHands: ${current ?? 'server URL not usable'}` });
+    if (picked?.command) await vscode.commands.executeCommand(picked.command);
+    else if (picked?.serverUrl) await useServer(picked.serverUrl, current, this.logger);
   }
 
   private async openServerSettings(): Promise<boolean> {

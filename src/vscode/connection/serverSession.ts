@@ -21,13 +21,20 @@ export interface Server {
   readonly client: OpenHandsClient;
 }
 
+interface Current {
+  readonly url: ServerUrlResult;
+  readonly stop: AbortController;
+  connecting?: Promise<Server>;
+}
+
 export class ServerSession extends Disposable {
   private readonly serverChanged = this.register(new vscode.EventEmitter<void>());
   /** Fires when the server URL, the request timeout or the current server's key changes. */
   readonly onDidChangeServer = this.serverChanged.event;
   private readonly stateChanged = this.register(new vscode.EventEmitter<ConnectionState>());
   readonly onDidChangeState = this.stateChanged.event;
-  private current: { url: ServerUrlResult; connecting?: Promise<Server> } | undefined;
+  /** The configured server; `stop` cancels every request made for it when the person moves to another. */
+  private current: Current | undefined;
   private connected: Server | undefined;
   private connection: ConnectionState = 'loading';
   /** Aborted when the server or its key changes: what was asked of the server before is then superseded. */
@@ -44,6 +51,7 @@ export class ServerSession extends Disposable {
     this.register(keys.onDidChange((changedUrl) => {
       if (this.serverUrl === changedUrl) this.changeServer(false);
     }));
+    this.register({ dispose: () => this.current?.stop.abort() });
   }
 
   /** The configured URL, or why it is not usable. */
@@ -104,9 +112,12 @@ export class ServerSession extends Disposable {
   private changeServer(urlChanged: boolean, chosen?: string): void {
     this.generation.abort();
     this.generation = new AbortController();
-    if (urlChanged) this.current = chosen === undefined ? undefined : { url: { ok: true, url: chosen } };
-    else if (this.current) this.current.connecting = undefined;
-    this.connected = undefined;
+    if (urlChanged) {
+      // Requests still on their way to the old server are cancelled: their answers would belong to no view.
+      this.current?.stop.abort();
+      this.current = chosen === undefined ? undefined : { url: { ok: true, url: chosen }, stop: new AbortController() };
+    } else if (this.current) this.current.connecting = undefined;
+    this.setConnected(undefined);
     this.serverChanged.fire();
   }
 
@@ -114,24 +125,31 @@ export class ServerSession extends Disposable {
     return url.ok && this.current?.url.ok === true && this.current.url.url === url.url;
   }
 
-  private resolve(): { url: ServerUrlResult; connecting?: Promise<Server> } {
+  private resolve(): Current {
     if (!this.current) {
       const url = configuration.serverUrl();
-      this.current = { url };
+      this.current = { url, stop: new AbortController() };
       this.logger.info(url.ok ? `Server: ${url.url}` : `Server URL not usable: ${url.problem}`);
     }
     return this.current;
   }
 
   private async detect(url: string): Promise<Server> {
-    const client = await this.clientFor(url);
+    const client = await this.clientFor(url, this.resolve().stop.signal);
     this.logger.info(`${url} speaks ${describeServerApi(client.api)}`);
-    if (this.current?.url.ok && this.current.url.url === url) this.connected = { url, client };
+    if (this.current?.url.ok && this.current.url.url === url) this.setConnected({ url, client });
     return { url, client };
   }
 
-  private clientFor(baseUrl: string): Promise<OpenHandsClient> {
+  /** Also tells the walkthrough's first step whether the server answered as an OpenHands it knows. */
+  private setConnected(server: Server | undefined): void {
+    this.connected = server;
+    void vscode.commands.executeCommand('setContext', Context.ServerApi, server ? describeServerApi(server.client.api) : '');
+  }
+
+  private clientFor(baseUrl: string, signal: AbortSignal): Promise<OpenHandsClient> {
     return connectClient({
+      signal,
       baseUrl,
       // VS Code patches the global fetch with the person's proxy and certificate settings.
       fetch: (input, init) => globalThis.fetch(input, init),

@@ -4,6 +4,7 @@
 // LLM API Key, Start Without Repository), send it again as it was; so do a failed push's actions.
 import * as vscode from 'vscode';
 import type { ConversationRequest } from '../../api/v0/schemas';
+import { ApiError } from '../../api/http/errors';
 import { firstLine } from '../../core/conversations/message';
 import { planPush, pushPlanText, PUSH_ACTION_TITLES, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
 import { warningText } from '../../core/git/repoContext';
@@ -65,8 +66,9 @@ export class ConversationSender {
 
   /** Sends to a target the person confirmed. After a failure, its action sends the same message again. */
   private async post(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
+    let server: Server | undefined;
     try {
-      const server = await this.session.connect();
+      server = await this.session.connect();
       if (!server) {
         const url = this.session.url;
         await this.errors.show(new Error(`The OpenHands server URL is not usable${url.ok ? '' : `: ${url.problem}`}`));
@@ -78,6 +80,11 @@ export class ConversationSender {
       void this.announce(server.url, started);
       return started.id;
     } catch (error) {
+      if (server && this.session.serverUrl !== server.url && error instanceof ApiError && error.kind === 'cancelled') {
+        // Not the person's Cancel: a switch to another server cancelled the start on the old one.
+        void vscode.window.showWarningMessage(`OpenHands: the server changed while a conversation was starting on ${server.url}, so its start was cancelled. It may have started there anyway: see that server's web UI.`);
+        return undefined;
+      }
       await this.showFailure(error, target, message, title);
       return undefined;
     }

@@ -27,6 +27,8 @@ export const Command = {
   LoadMoreConversations: 'openhands.loadMoreConversations',
   StopConversation: 'openhands.stopConversation',
   SendFollowUpMessage: 'openhands.sendFollowUpMessage',
+  OpenWalkthrough: 'openhands.openWalkthrough',
+  SwitchServer: 'openhands.switchServer',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 
@@ -40,4 +42,13 @@ export const View = {
 export const Context = {
   /** One of the ConnectionState values in connectionState.ts. */
   ConnectionState: 'openhands.connectionState',
+  /** What the connected server speaks, in words (describeServerApi); empty until its API is known. */
+  ServerApi: 'openhands.serverApi',
+  /** Whether a conversation was started from this VS Code on the configured server. */
+  ConversationStarted: 'openhands.conversationStarted',
+} as const;
+
+/** The walkthrough of contributes.walkthroughs, by its id in package.json. */
+export const Walkthrough = {
+  FirstRun: 'openhands.firstRun',
 } as const;

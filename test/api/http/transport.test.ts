@@ -59,6 +59,18 @@ describe('Transport', () => {
     assert.ok(Date.now() - started < 1200);
   });
 
+  it("ends every call in flight when the transport's own signal fires (the server switched), and refuses new ones", async () => {
+    const server = await serve(() => undefined);
+    const controller = new AbortController();
+    const client = transport(server.url, { signal: controller.signal });
+    const started = Date.now();
+    const calls = [client.send('GET', '/a', undefined), client.send('POST', '/b', {}, { signal: new AbortController().signal })];
+    setTimeout(() => controller.abort(), 200);
+    for (const call of calls) await assert.rejects(call, CancelledError);
+    assert.ok(Date.now() - started < 1200, `took ${Date.now() - started} ms`);
+    await assert.rejects(client.send('GET', '/c', undefined), CancelledError);
+  });
+
   it('refuses an answer over the size cap, declared or streamed', async () => {
     const big = 'x'.repeat(2048);
     const declared = await serve((_req, res) => { res.setHeader('content-length', big.length); res.end(big); });

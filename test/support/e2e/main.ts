@@ -5,6 +5,8 @@
 //            the real-server lane: only the scenarios about a server line (scenarioOn), each against the real
 //            OpenHands server of its line (0.54.0, 1.11.0 from .cache/openhands, started once each), screenshots
 //            in test-results/e2e-real/; run by npm run test:openhands (scripts/openhands/ui-lane.sh)
+//        node out/test/support/e2e/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
+//                                                   CLI; only the scenarios marked `installed`)
 //        node out/test/support/e2e/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,7 +16,7 @@ import { launchBrowser } from './browser';
 import { newSecretMarker, secretFor } from './context';
 import { runHostSuites } from './hostRunner';
 import { sampleMemory } from './memory';
-import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR } from './paths';
+import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR, VSIX_PATH } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
 import { add, countsLine, seconds, type Counts } from './report';
 import { startSession, type Session } from './session';
@@ -33,6 +35,7 @@ function options() {
       grep: { type: 'string' },
       keep: { type: 'boolean', default: false },
       real: { type: 'boolean', default: false },
+      vsix: { type: 'boolean', default: false },
       'activation-bench': { type: 'string' },
     },
   });
@@ -42,8 +45,9 @@ function options() {
     throw new Error('--only takes host or ui');
   }
   if (values.real && values.only === 'host') throw new Error('--real runs UI scenarios only');
-  const only = values.real ? 'ui' : values.only;
-  return { only, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, real: values.real, loads };
+  if (values.real && values.vsix) throw new Error('--real and --vsix are separate runs');
+  const only = values.real || values.vsix ? 'ui' : values.only;
+  return { only, vsix: values.vsix, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, real: values.real, loads };
 }
 
 /** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
@@ -115,15 +119,23 @@ async function main(): Promise<Counts> {
   if (args.grep) process.env.E2E_GREP = args.grep.source;
   const startedAt = Date.now();
   const memory = sampleMemory();
-  const resultsDir = args.real ? path.join(path.dirname(RESULTS_DIR), 'e2e-real') : RESULTS_DIR;
+  // The real-server and installed-package runs keep their own folders, so they do not wipe the development run's screenshots.
+  const resultsDir = args.real ? `${RESULTS_DIR}-real` : args.vsix ? `${RESULTS_DIR}-vsix` : RESULTS_DIR;
   fs.rmSync(resultsDir, { recursive: true, force: true });
   fs.mkdirSync(resultsDir, { recursive: true });
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
+  if (args.vsix && !fs.existsSync(VSIX_PATH)) throw new Error(`${VSIX_PATH} is missing: npm run package`);
 
   const secretMarker = newSecretMarker();
   const real = args.real ? realServers(secretMarker) : undefined;
   real?.catch(() => undefined); // awaited below; a failure there is reported once, as the run's
-  const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', secretMarker), secretMarker });
+  const session = await startSession({
+    kind: 'e2e',
+    smokeTestDriver: true,
+    sessionApiKey: secretFor('session', secretMarker),
+    secretMarker,
+    ...(args.vsix ? { vsix: VSIX_PATH } : {}),
+  });
   const ready = seconds(startedAt);
   console.log(`code-server on ${session.codeServer.url}, contract servers on ${session.server.url} (V0) and ${session.v1Server.url} (V1) (ready after ${ready})`);
   const realStarted = await real;
@@ -152,6 +164,7 @@ async function main(): Promise<Counts> {
       context: session.context,
       resultsDir,
       targets: realStarted ? realTargets(realStarted) : standInTargets(session.context.sessionApiKey),
+      installed: args.vsix,
       ...(args.grep ? { grep: args.grep } : {}),
     });
     total = add(total, counts);

@@ -1,7 +1,8 @@
 // A UI scenario: one file in test/e2e/ui/ named <something>.scenario.ts whose default export is
 // `scenario('what a person does', async ({ workbench, server, context }) => { ... })` (or an array of them).
-// Each scenario gets a fresh browser profile, a freshly loaded workbench with the extension from source,
-// and a reset contract server. Its last screenshot is saved as test-results/e2e/<slug>.png.
+// Each scenario gets a fresh browser profile, a freshly loaded workbench with the extension from source (or,
+// marked `installed`, from the installed .vsix), and a reset contract server. Its last screenshot is saved as
+// test-results/e2e/<slug>.png.
 // A scenario made with scenarioOn(lines, ...) is about a server of each of those release lines, its `target`: a
 // fresh stand-in of the line in `npm test`, the real server of the line in the real-server lane (main.ts --real).
 import type { Page } from 'playwright-core';
@@ -30,10 +31,15 @@ export interface UiScenario {
   line?: E2eLine;
   /** Run once per line, against that line's server as `target`; absent: once, against the run's stand-in only. */
   lines?: readonly E2eLine[];
+  /**
+   * Runs on the packaged extension, installed from dist/openhands-conversations.vsix by code-server's CLI
+   * (main.js --vsix, npm run test:vsix), and only there; the other scenarios load it from source.
+   */
+  installed?: boolean;
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
-export function scenario(name: string, run: UiScenario['run'], options: { timeoutMs?: number; line?: E2eLine } = {}): UiScenario {
+export function scenario(name: string, run: UiScenario['run'], options: { timeoutMs?: number; line?: E2eLine; installed?: boolean } = {}): UiScenario {
   return { name, run, ...options };
 }
 

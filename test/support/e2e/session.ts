@@ -71,7 +71,12 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       tools,
       runFolder,
       workspaceFolder: workspace.folder,
-      machineSettings: { 'openhands.serverUrl': server.url },
+      machineSettings: {
+        'openhands.serverUrl': server.url,
+        // The extension honours VS Code's own switch for its first-run walkthrough, which is machine-scoped (so in
+        // a remote window only the machine's settings count); the walkthrough scenario turns it on.
+        'workbench.welcomePage.walkthroughs.openOnInstall': false,
+      },
       smokeTestDriver: options.smokeTestDriver,
       env: { [CONTEXT_ENV]: contextFile },
       ...(options.port !== undefined ? { port: options.port } : {}),

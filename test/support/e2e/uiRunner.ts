@@ -28,6 +28,8 @@ export interface UiRunOptions {
   targets: TargetSource;
   /** Only scenarios whose name matches. */
   grep?: RegExp;
+  /** The extension is installed from the .vsix: run the `installed` scenarios, without a development path. */
+  installed?: boolean;
 }
 
 /** One run of a scenario: against the target of `line` when it names lines. */
@@ -79,7 +81,7 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
     for (const each of Object.values(options.servers)) each.reset();
     const steps = (async () => {
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
-      await workbench.open(options.codeServer.workbenchUrl(payload));
+      await workbench.open(options.codeServer.workbenchUrl(options.installed ? undefined : payload));
       await scenario.run({ workbench, page, server, line, context: options.context, target: acquired?.target });
     })();
     await Promise.race([
@@ -134,7 +136,9 @@ function shortStack(error: unknown): string {
 const ATTEMPTS = 2;
 
 export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
-  const runs = plannedRuns(loadScenarios(), options.targets).filter((r) => !options.grep || options.grep.test(r.label));
+  const runs = plannedRuns(loadScenarios(), options.targets)
+    .filter((r) => Boolean(r.scenario.installed) === Boolean(options.installed))
+    .filter((r) => !options.grep || options.grep.test(r.label));
   const counts: Counts = { passed: 0, failed: 0 };
   const flaky: string[] = [];
   console.log(`UI scenarios${options.targets.real ? ' against real OpenHands servers' : ''} (${runs.length})`);

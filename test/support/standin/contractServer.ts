@@ -54,6 +54,8 @@ export interface RecordedRequest {
   body: string;
   status: number;
   time: number;
+  /** The client closed the connection before the answer went out (a cancelled request). */
+  abandoned?: boolean;
 }
 
 export interface ContractServer {
@@ -215,6 +217,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
       return;
     }
     const record = path.startsWith('/api') ? this.record(req, target, raw) : undefined;
+    if (record) res.once('close', () => { if (!res.writableFinished) record.abandoned = true; });
 
     const fault = record ? this.takeFault(method, path) : null;
     if (fault) {

@@ -1,0 +1,42 @@
+// Switch Server: the servers of `openhands.servers` as quick pick items, one of which becomes `openhands.serverUrl`.
+// The session follows the setting: the views reload for the new server, requests to the old one are cancelled,
+// and each server keeps its own key (the key store is keyed by URL).
+import * as vscode from 'vscode';
+import { serverChoices } from '../../core/connection/serverList';
+import { configuration, openSetting, updateUserSetting } from '../platform/configuration';
+import type { Logger } from '../platform/log';
+
+export type ServerItem = vscode.QuickPickItem & { readonly serverUrl: string };
+
+/** The listed servers (and the current one when the list lacks it), the current one checked. */
+export function serverItems(currentUrl: string | undefined, logger: Logger): ServerItem[] {
+  const { servers, problems } = configuration.servers();
+  for (const problem of problems) logger.warn(`Left out of Switch Server: ${problem}`);
+  return serverChoices(servers, currentUrl).map((choice) => ({
+    label: `${choice.current ? '$(check)' : '$(server)'} ${choice.name}`,
+    description: choice.name === choice.url ? (choice.current ? 'current' : undefined) : `${choice.url}${choice.current ? ' · current' : ''}`,
+    serverUrl: choice.url,
+  }));
+}
+
+/** Makes `url` the configured server; nothing changes when it already is. */
+export async function useServer(url: string, currentUrl: string | undefined, logger: Logger): Promise<boolean> {
+  if (url === currentUrl) return false;
+  await updateUserSetting('serverUrl', url);
+  logger.info(`Switched to ${url}`);
+  return true;
+}
+
+/** OpenHands: Switch Server, from the palette: one pick. */
+export async function switchServer(currentUrl: string | undefined, logger: Logger): Promise<boolean> {
+  const items = serverItems(currentUrl, logger);
+  if (items.length <= 1) {
+    const add = 'Open Settings';
+    const choice = await vscode.window.showInformationMessage(
+      'List your OpenHands servers (a name and a URL each) in the openhands.servers setting to switch between them.', add);
+    if (choice === add) await openSetting('servers');
+    return false;
+  }
+  const picked = await vscode.window.showQuickPick(items, { title: 'OpenHands: Switch Server', placeHolder: 'The server the views and new conversations use' });
+  return picked ? useServer(picked.serverUrl, currentUrl, logger) : false;
+}
