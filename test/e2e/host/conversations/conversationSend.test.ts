@@ -18,7 +18,9 @@ describeOnEachLine('conversation sent from a file', (server) => {
   before(async () => {
     await serverWith({ github: token('github'), gitlab: token('gitlab') }, server);
     // Pushed, on a provider the server has a token for: nothing to warn about, so nothing asks before sending.
-    gitlab = nestedRepo('send', 'api', 'git@gitlab.com:acme/platform/backend/api.git', 'fix/login');
+    // A folder of its own per line: VS Code keeps a file's model across the runs, so the second line's clone at the
+    // same path would meet the first one's editor state (its unsaved line, its save conflict) instead of a fresh file.
+    gitlab = nestedRepo('send', `api-${server.line}`, 'git@gitlab.com:acme/platform/backend/api.git', 'fix/login');
     setUpstream(gitlab);
   });
   after(removeNestedRepos);
@@ -50,6 +52,8 @@ describeOnEachLine('conversation sent from a file', (server) => {
       await (await testingApi()).sendFiles([uri], '');
       assert.match(String((await sent(before)).message), /^File: src\/widget\.ts\n```typescript\n\/\/ unsaved line\nexport const widget/);
     } finally {
+      // The send may have moved the focus: revert this document, not whatever is active now.
+      await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
   });
