@@ -26,7 +26,7 @@ export class ConnectionCommands {
       [Command.ChangeServerUrl]: () => this.changeServerUrl(),
       [Command.ShowConnectionMenu]: () => this.showMenu(),
       [Command.OpenServerSettings]: () => this.openServerSettings(),
-      [Command.SwitchServer]: () => switchServer(this.session.serverUrl, this.logger),
+      [Command.SwitchServer]: () => switchServer(this.session, this.logger),
     } satisfies Record<string, CommandHandler>;
   }
 
@@ -109,7 +109,7 @@ export class ConnectionCommands {
       : actions;
     const picked = await vscode.window.showQuickPick(items, { title: `OpenHands: ${current ?? 'server URL not usable'}` });
     if (picked?.command) await vscode.commands.executeCommand(picked.command);
-    else if (picked?.serverUrl) await useServer(picked.serverUrl, current, this.logger);
+    else if (picked?.serverUrl) await useServer(picked.serverUrl, this.session, this.logger);
   }
 
   private async openServerSettings(): Promise<boolean> {

@@ -3,8 +3,9 @@
 // and each server keeps its own key (the key store is keyed by URL).
 import * as vscode from 'vscode';
 import { serverChoices } from '../../core/connection/serverList';
-import { configuration, openSetting, updateUserSetting } from '../platform/configuration';
+import { configuration, openSetting } from '../platform/configuration';
 import type { Logger } from '../platform/log';
+import type { ServerSession } from './serverSession';
 
 export type ServerItem = vscode.QuickPickItem & { readonly serverUrl: string };
 
@@ -19,17 +20,20 @@ export function serverItems(currentUrl: string | undefined, logger: Logger): Ser
   }));
 }
 
-/** Makes `url` the configured server; nothing changes when it already is. */
-export async function useServer(url: string, currentUrl: string | undefined, logger: Logger): Promise<boolean> {
-  if (url === currentUrl) return false;
-  await updateUserSetting('serverUrl', url);
+/**
+ * Makes `url` the configured server, through the session as Change Server URL does (it uses the URL at once,
+ * before the setting's change event); nothing changes when it already is.
+ */
+export async function useServer(url: string, session: ServerSession, logger: Logger): Promise<boolean> {
+  if (url === session.serverUrl) return false;
+  await session.switchTo(url);
   logger.info(`Switched to ${url}`);
   return true;
 }
 
 /** OpenHands: Switch Server, from the palette: one pick. */
-export async function switchServer(currentUrl: string | undefined, logger: Logger): Promise<boolean> {
-  const items = serverItems(currentUrl, logger);
+export async function switchServer(session: ServerSession, logger: Logger): Promise<boolean> {
+  const items = serverItems(session.serverUrl, logger);
   if (items.length <= 1) {
     const add = 'Open Settings';
     const choice = await vscode.window.showInformationMessage(
@@ -38,5 +42,5 @@ export async function switchServer(currentUrl: string | undefined, logger: Logge
     return false;
   }
   const picked = await vscode.window.showQuickPick(items, { title: 'OpenHands: Switch Server', placeHolder: 'The server the views and new conversations use' });
-  return picked ? useServer(picked.serverUrl, currentUrl, logger) : false;
+  return picked ? useServer(picked.serverUrl, session, logger) : false;
 }
