@@ -2,6 +2,20 @@
 // for or that VS Code would drop, switches that miss a case, unused code, and imports that cross a layer.
 import tseslint from 'typescript-eslint';
 
+// Where a literal would reach a person unlocalized: messages and their buttons, tree items, and the text
+// properties of items, pickers, boxes and status bar entries.
+const WORDS = 'Literal[value=/[A-Za-z]{2}/], TemplateLiteral';
+const TEXT_PROPERTY = '/^(label|description|detail|tooltip|title|prompt|placeHolder|placeholder|text|message|validationMessage|ariaLabel)$/';
+const USER_TEXT = [
+  `CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > :matches(${WORDS})`,
+  `NewExpression[callee.property.name=/^(TreeItem|MarkdownString|ThemeIcon)$/] > :matches(TemplateLiteral)`,
+  `NewExpression[callee.property.name=/^(TreeItem|MarkdownString)$/] > :matches(${WORDS})`,
+  `Property[key.name=${TEXT_PROPERTY}] > :matches(${WORDS}).value`,
+  `AssignmentExpression[left.property.name=${TEXT_PROPERTY}] > :matches(${WORDS}).right`,
+  `CallExpression[callee.type='Super'] > :matches(${WORDS})`,
+  `ReturnStatement > :matches(Literal[value=/^[A-Z][a-z]* [a-z]/], TemplateLiteral[quasis.0.value.raw=/^[A-Z][a-z]* [a-z]/])`,
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', '.cache/**', 'node_modules/**', 'test-results/**', '**/*.mjs', 'scripts/types/**'] },
   {
@@ -22,7 +36,11 @@ export default tseslint.config(
   {
     // Small functions in the product code: one that outgrows a screen is split into units.
     files: ['src/**/*.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+    rules: {
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+      // Text a person reads is localizable: it goes through l10n.t / vscode.l10n.t, where the bundle finds it.
+      'no-restricted-syntax': ['error', ...USER_TEXT.map((selector) => ({ selector, message: 'User-facing text goes through l10n.t (src/api/l10n.ts) or vscode.l10n.t, with a literal message.' }))],
+    },
   },
   {
     // The layers' direction: src/api knows nothing above it.
