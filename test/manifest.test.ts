@@ -55,10 +55,11 @@ describe('README.md', () => {
 });
 
 describe('the package', () => {
-  it('lists only what runs in the VSIX (vsce ls): the bundle, the manifest, its icon and media, README, CHANGELOG, LICENSE', () => {
+  it('lists only what runs in the VSIX (vsce ls): the bundle, the manifest and its text, the l10n bundles, icon and media, README, CHANGELOG, LICENSE', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const listed = run(process.execPath, [vsce, 'ls', '--no-dependencies']).split('\n').filter(Boolean).sort();
-    const expected = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', manifest.main.replace(/^\.\//, ''), manifest.icon, ...new Set(mediaNamed(manifest))];
+    const bundles = fs.readdirSync(path.join(ROOT, 'l10n')).map((file) => `l10n/${file}`);
+    const expected = ['package.json', 'package.nls.json', ...bundles, 'README.md', 'CHANGELOG.md', 'LICENSE', manifest.main.replace(/^\.\//, ''), manifest.icon, ...new Set(mediaNamed(manifest))];
     // dist/ holds build products: listed when built (npm test builds after the unit tests), never anything else.
     const present = expected.filter((file) => !file.startsWith('dist/') || fs.existsSync(path.join(ROOT, file)));
     assert.deepEqual(listed, present.sort());
