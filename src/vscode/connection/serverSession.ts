@@ -43,10 +43,9 @@ export class ServerSession extends Disposable {
   constructor(private readonly keys: ApiKeyStore, private readonly logger: Logger) {
     super();
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      // A URL switchTo already took is no change any more.
-      if (affectsSetting(e, 'requestTimeoutSeconds') || (affectsSetting(e, 'serverUrl') && !this.isCurrent(configuration.serverUrl()))) {
-        this.changeServer(true);
-      }
+      // A URL switchTo already took is no change any more; a new timeout keeps the URL the session uses.
+      if (affectsSetting(e, 'serverUrl') && !this.isCurrent(configuration.serverUrl())) this.changeServer(true);
+      else if (affectsSetting(e, 'requestTimeoutSeconds')) this.changeServer(true, this.serverUrl);
     }));
     this.register(keys.onDidChange((changedUrl) => {
       if (this.serverUrl === changedUrl) this.changeServer(false);
@@ -84,16 +83,22 @@ export class ServerSession extends Disposable {
   }
 
   /**
-   * Switches to `url` (normalized) as the person chose it: writes the setting and uses the URL at once. The
-   * setting's change event can come later than the write (code-server watches the remote settings file), and a
-   * command run in between (Set API Key right after Change Server URL) must already see the new URL, or it
-   * stores the key for the old one.
+   * Switches to `url` (normalized) as the person chose it: uses the URL at once, then writes the setting. The
+   * write takes a while (code-server writes the remote settings file) and its change event can come later still;
+   * a command run in between (Set API Key right after Change Server URL) must already see the new URL, or it
+   * stores the key for the old one. A write that fails puts the configured URL back.
    */
   async switchTo(url: string): Promise<void> {
-    await updateUserSetting('serverUrl', url);
-    if (this.serverUrl === url) return; // the change event came first
-    this.logger.info(`Server: ${url}`);
-    this.changeServer(true, url);
+    if (this.serverUrl !== url) {
+      this.logger.info(`Server: ${url}`);
+      this.changeServer(true, url);
+    }
+    try {
+      await updateUserSetting('serverUrl', url);
+    } catch (error) {
+      this.changeServer(true);
+      throw error;
+    }
   }
 
   async credential(): Promise<Credential | undefined> {

@@ -12,10 +12,9 @@ import type { StoppedConversation } from '../../../../src/vscode/conversations/c
 import { startContractServer, type ContractServer } from '../../../support/standin/contractServer';
 import { folderOutsideGit } from '../../../support/host/gitRepos';
 import { waitForState } from '../../../support/host/settingsSupport';
-import { e2eContext, testingApi } from '../../../support/host/support';
+import { e2eContext, testingApi, useServer } from '../../../support/host/support';
 import { until } from '../../../support/until';
 
-const useServer = (url: string) => vscode.workspace.getConfiguration('openhands').update('serverUrl', url, vscode.ConfigurationTarget.Global);
 const SEEDED = PAGE_SIZE + 4;
 
 describe('Conversations view (V1 stand-in)', function () {
