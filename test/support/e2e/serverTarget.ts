@@ -113,13 +113,13 @@ export async function startRealTargets(keyFor: (line: E2eLine) => string): Promi
   return new Map(started);
 }
 
-/** Where the scenarios made with scenarioOn get their server for one attempt. */
+/** Where the scenarios made with scenarioOn get their server for one run of a scenario. */
 export interface TargetSource {
   readonly real: boolean;
   acquire(line: E2eLine): Promise<{ target: ServerTarget; release(): Promise<void> }>;
 }
 
-/** npm test: a new stand-in of the line for every attempt, closed after it. */
+/** npm test: a new stand-in of the line for every scenario, closed after it. */
 export function standInTargets(sessionApiKey: string): TargetSource {
   return {
     real: false,
@@ -130,7 +130,7 @@ export function standInTargets(sessionApiKey: string): TargetSource {
   };
 }
 
-/** The real-server lane: the line's real server, started once, fresh for every attempt. */
+/** The real-server lane: the line's real server, started once, fresh for every scenario. */
 export function realTargets(started: ReadonlyMap<E2eLine, RealServerStart>): TargetSource {
   return {
     real: true,

@@ -128,46 +128,28 @@ function shortStack(error: unknown): string {
   return [...lines.slice(0, firstFrame), ...frames].join('\n    ');
 }
 
-/**
- * A failed scenario is run once more in a fresh browser context against a reset server: browser timing on a
- * busy 2-core machine now and then defeats a step that holds. One that fails twice fails the run; one that
- * passes on its second attempt is listed as flaky, its first failure kept in the log and a screenshot.
- */
-const ATTEMPTS = 2;
-
+// A scenario runs once: one that fails only on a busy machine is a defect to find, not a run to repeat.
 export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
   const runs = plannedRuns(loadScenarios(), options.targets)
     .filter((r) => Boolean(r.scenario.installed) === Boolean(options.installed))
     .filter((r) => !options.grep || options.grep.test(r.label));
   const counts: Counts = { passed: 0, failed: 0 };
-  const flaky: string[] = [];
   console.log(`UI scenarios${options.targets.real ? ' against real OpenHands servers' : ''} (${runs.length})`);
   for (const planned of runs) {
+    if (isStopping()) break;
     const name = planned.label;
     const shot = path.relative(process.cwd(), path.join(options.resultsDir, `${slug(name)}.png`));
-    for (let attempt = 1; attempt <= ATTEMPTS && !isStopping(); attempt++) {
-      const started = Date.now();
-      try {
-        await runOne(planned, options);
-        counts.passed++;
-        if (attempt > 1) flaky.push(name);
-        console.log(`  ✔ ${name} (${seconds(started)})${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
-        break;
-      } catch (error) {
-        if (isStopping()) break; // interrupted: not a failure of the scenario
-        if (attempt < ATTEMPTS) {
-          const kept = shot.replace(/\.png$/, `.attempt-${attempt}.png`);
-          if (fs.existsSync(shot)) fs.renameSync(shot, kept);
-          console.log(`  ↻ ${name} (${seconds(started)}) failed on attempt ${attempt}, running it again\n    ${shortStack(error)}\n    screenshot: ${kept}`);
-          continue;
-        }
-        counts.failed++;
-        console.log(`  ✖ ${name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
-      }
+    const started = Date.now();
+    try {
+      await runOne(planned, options);
+      counts.passed++;
+      console.log(`  ✔ ${name} (${seconds(started)})`);
+    } catch (error) {
+      if (isStopping()) break; // interrupted: not a failure of the scenario
+      counts.failed++;
+      console.log(`  ✖ ${name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
     }
-    if (isStopping()) break;
   }
-  if (flaky.length > 0) console.log(`flaky (passed on a second attempt): ${flaky.length}\n  ${flaky.join('\n  ')}`);
   console.log(countsLine(counts));
   return counts;
 }
