@@ -57,6 +57,13 @@ export class SettingsPanel {
     if ((await this.paneHeader('Settings').getAttribute('aria-expanded')) !== 'true') await this.paneHeader('Settings').click();
   }
 
+  /** Expands the Conversations view beside Settings (open() collapses it); its pane. */
+  async showConversations(): Promise<Locator> {
+    const header = this.paneHeader('Conversations');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    return this.page.locator('.part.sidebar .pane', { has: this.page.locator('.pane-header h3.title', { hasText: exactly('Conversations') }) });
+  }
+
   /** The text after the view's title: the server the panel is about. */
   async headerDescription(): Promise<string> {
     return (await this.paneHeader('Settings').locator('.description').innerText()).trim();
