@@ -1,6 +1,7 @@
 // The composition root: builds the services, wires them together and hands every registration to VS Code
 // for disposal. No logic lives here.
 import * as vscode from 'vscode';
+import { useTranslator } from './api/l10n';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
@@ -34,6 +35,8 @@ import { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
 export type { TestingApi } from './vscode/platform/testingApi';
 
 export function activate(context: vscode.ExtensionContext): { testing?: TestingApi } {
+  // First: src/api and src/core make their text through the port, in VS Code's language from now on.
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const started = performance.now();
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);

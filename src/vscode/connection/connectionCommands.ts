@@ -13,7 +13,7 @@ import type { ApiKeyStore } from './apiKeyStore';
 import type { ServerSession } from './serverSession';
 import { serverItems, switchServer, useServer } from './serverSwitch';
 
-const SET_API_KEY_TITLE = 'OpenHands: Set API Key';
+const setApiKeyTitle = () => vscode.l10n.t('OpenHands: Set API Key');
 
 export class ConnectionCommands {
   constructor(private readonly session: ServerSession, private readonly keys: ApiKeyStore, private readonly logger: Logger) {}
@@ -37,11 +37,11 @@ export class ConnectionCommands {
     const kind = await askKeyKind(url);
     if (!kind) return false;
     const key = (await vscode.window.showInputBox({
-      title: SET_API_KEY_TITLE,
+      title: setApiKeyTitle(),
       prompt: keyPrompt(kind, url),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() ? undefined : 'Enter the key, or press Escape to cancel.'),
+      validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the key, or press Escape to cancel.')),
     }))?.trim();
     return key ? this.storeKey(url, { kind, key }) : false;
   }
@@ -51,16 +51,18 @@ export class ConnectionCommands {
     if (!(await consentToPlainHttp(url))) return false;
     try {
       await this.keys.set(url, credential);
-      const kind = credential.kind === 'cloud' ? ' (an OpenHands Cloud key, sent as a Bearer token)' : '';
-      this.logger.info(`API key saved for ${url}${kind}`);
-      void vscode.window.showInformationMessage(`OpenHands API key saved for ${url}${kind}.`);
+      const cloud = credential.kind === 'cloud';
+      this.logger.info(`API key saved for ${url}${cloud ? ' (an OpenHands Cloud key, sent as a Bearer token)' : ''}`);
+      void vscode.window.showInformationMessage(cloud
+        ? vscode.l10n.t('OpenHands API key saved for {0} (an OpenHands Cloud key, sent as a Bearer token).', url)
+        : vscode.l10n.t('OpenHands API key saved for {0}.', url));
       return true;
     } catch (error) {
       this.logger.warn(`Secret storage refused the key for ${url}`, error);
-      const keep = 'Keep for This Window';
-      const choice = await vscode.window.showWarningMessage(
-        `VS Code could not store the key in its secret storage (${error instanceof Error ? error.message : String(error)}). ` +
-        'On Linux this usually means no keyring is running. Keep the key for this window only?', keep);
+      const keep = vscode.l10n.t('Keep for This Window');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t(
+        'VS Code could not store the key in its secret storage ({0}). On Linux this usually means no keyring is running. Keep the key for this window only?',
+        error instanceof Error ? error.message : String(error)), keep);
       if (choice !== keep) return false;
       this.keys.keepForSession(url, credential);
       return true;
@@ -72,13 +74,13 @@ export class ConnectionCommands {
     if (!url) return;
     await this.keys.delete(url);
     this.logger.info(`API key cleared for ${url}`);
-    void vscode.window.showInformationMessage(`OpenHands API key cleared for ${url}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands API key cleared for {0}.', url));
   }
 
   private async changeServerUrl(): Promise<boolean> {
     const typed = await vscode.window.showInputBox({
-      title: 'OpenHands: Change Server URL',
-      prompt: 'The base URL of the OpenHands server, without /api. Each server keeps its own API key.',
+      title: vscode.l10n.t('OpenHands: Change Server URL'),
+      prompt: vscode.l10n.t('The base URL of the OpenHands server, without /api. Each server keeps its own API key.'),
       value: this.session.serverUrl ?? SETTING_DEFAULTS.serverUrl,
       ignoreFocusOut: true,
       validateInput: (v) => { const r = normalizeServerUrl(v); return r.ok ? undefined : r.problem; },
@@ -98,16 +100,17 @@ export class ConnectionCommands {
   private async showMenu(): Promise<void> {
     const current = this.session.serverUrl;
     const actions: (vscode.QuickPickItem & { command: CommandId })[] = [
-      { label: '$(refresh) Retry', command: Command.RefreshSettings },
-      { label: '$(key) Set API Key', command: Command.SetApiKey },
-      { label: '$(link) Change Server URL', command: Command.ChangeServerUrl },
-      { label: '$(output) Show Log', command: Command.ShowLog },
+      { label: vscode.l10n.t('$(refresh) Retry'), command: Command.RefreshSettings },
+      { label: vscode.l10n.t('$(key) Set API Key'), command: Command.SetApiKey },
+      { label: vscode.l10n.t('$(link) Change Server URL'), command: Command.ChangeServerUrl },
+      { label: vscode.l10n.t('$(output) Show Log'), command: Command.ShowLog },
     ];
     const servers = serverItems(current, this.logger);
     const items: (vscode.QuickPickItem & { command?: CommandId; serverUrl?: string })[] = servers.length > 1
-      ? [...actions, { label: 'Switch Server', kind: vscode.QuickPickItemKind.Separator }, ...servers]
+      ? [...actions, { label: vscode.l10n.t('Switch Server'), kind: vscode.QuickPickItemKind.Separator }, ...servers]
       : actions;
-    const picked = await vscode.window.showQuickPick(items, { title: `OpenHands: ${current ?? 'server URL not usable'}` });
+    const title = current ? vscode.l10n.t('OpenHands: {0}', current) : vscode.l10n.t('OpenHands: server URL not usable');
+    const picked = await vscode.window.showQuickPick(items, { title });
     if (picked?.command) await vscode.commands.executeCommand(picked.command);
     else if (picked?.serverUrl) await useServer(picked.serverUrl, this.session, this.logger);
   }
@@ -121,7 +124,8 @@ export class ConnectionCommands {
   private async usableUrl(): Promise<string | undefined> {
     const url = this.session.url;
     if (url.ok) return url.url;
-    const choice = await vscode.window.showErrorMessage(`The OpenHands server URL is not usable: ${url.problem}`, 'Open Settings');
+    const choice = await vscode.window.showErrorMessage(
+      vscode.l10n.t('The OpenHands server URL is not usable: {0}', url.problem), vscode.l10n.t('Open Settings'));
     if (choice) await openSetting('serverUrl');
     return undefined;
   }
@@ -130,8 +134,8 @@ export class ConnectionCommands {
 /** One step: which header the key goes in. The session key comes first, so Enter keeps what Set API Key always did. */
 async function askKeyKind(url: string): Promise<CredentialKind | undefined> {
   const picked = await vscode.window.showQuickPick(KEY_KINDS.map((choice) => ({ ...choice })), {
-    title: SET_API_KEY_TITLE,
-    placeHolder: `Which kind of key is it for ${url}?`,
+    title: setApiKeyTitle(),
+    placeHolder: vscode.l10n.t('Which kind of key is it for {0}?', url),
     matchOnDescription: true,
     ignoreFocusOut: true,
   });
@@ -141,10 +145,10 @@ async function askKeyKind(url: string): Promise<CredentialKind | undefined> {
 /** Plain http to another machine shows the key to anyone on the way; the person decides, once, knowingly. */
 async function consentToPlainHttp(url: string): Promise<boolean> {
   if (!sendsKeyInClear(url)) return true;
-  const store = 'Store and Send over HTTP';
+  const store = vscode.l10n.t('Store and Send over HTTP');
   const choice = await vscode.window.showWarningMessage(
-    `${url} is not encrypted (http) and not on this machine.`,
-    { modal: true, detail: 'The key would cross the network in clear text with every request. Use an https URL if the server has one.' },
+    vscode.l10n.t('{0} is not encrypted (http) and not on this machine.', url),
+    { modal: true, detail: vscode.l10n.t('The key would cross the network in clear text with every request. Use an https URL if the server has one.') },
     store);
   return choice === store;
 }

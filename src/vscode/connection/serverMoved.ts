@@ -13,11 +13,12 @@ export async function useMovedServer(error: RedirectError, session: ServerSessio
   const from = error.request.baseUrl;
   const to = normalizeServerUrl(error.movedTo ?? '');
   if (!to.ok) return false;
-  const use = `Use ${to.url}`;
-  const choice = await vscode.window.showWarningMessage(`Switch OpenHands to ${to.url}?`, {
+  const use = vscode.l10n.t('Use {0}', to.url);
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Switch OpenHands to {0}?', to.url), {
     modal: true,
-    detail: `The server at ${from} redirects its requests to ${to.url}. Switch only if you know that server. `
-      + `The API key set for ${from} is not sent there unless you move it.`,
+    detail: vscode.l10n.t(
+      'The server at {0} redirects its requests to {1}. Switch only if you know that server. The API key set for {0} is not sent there unless you move it.',
+      from, to.url),
   }, use);
   if (choice !== use) return false;
   await session.switchTo(to.url);
@@ -30,12 +31,13 @@ export async function useMovedServer(error: RedirectError, session: ServerSessio
 async function offerKeyMove(from: string, to: string, keys: ApiKeyStore, logger: Logger): Promise<void> {
   const credential = await keys.get(from);
   if (!credential || (await keys.get(to))) return;
-  const keep = { title: 'Do Not Move' };
-  const move = { title: 'Move Key' };
-  const choice = await vscode.window.showWarningMessage(`Move the API key to ${to}?`, {
+  const keep = { title: vscode.l10n.t('Do Not Move') };
+  const move = { title: vscode.l10n.t('Move Key') };
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Move the API key to {0}?', to), {
     modal: true,
-    detail: `The key set for ${from} would be sent to ${to} with every request. `
-      + 'If that server has a key of its own, keep this one and use "OpenHands: Set API Key" instead.',
+    detail: vscode.l10n.t(
+      'The key set for {0} would be sent to {1} with every request. If that server has a key of its own, keep this one and use "OpenHands: Set API Key" instead.',
+      from, to),
   }, keep, move);
   if (choice !== move) {
     logger.info(`API key not moved to ${to}`);
@@ -45,7 +47,7 @@ async function offerKeyMove(from: string, to: string, keys: ApiKeyStore, logger:
     await keys.set(to, credential);
   } catch (error) {
     logger.warn(`Secret storage refused the key for ${to}`, error);
-    void vscode.window.showWarningMessage(`The key could not be stored for ${to}: set it with "OpenHands: Set API Key".`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('The key could not be stored for {0}: set it with "OpenHands: Set API Key".', to));
     return;
   }
   // A move, not a copy: the old URL only redirects now, and one fewer copy of a key is one fewer to leak.

@@ -14,8 +14,10 @@ export function serverItems(currentUrl: string | undefined, logger: Logger): Ser
   const { servers, problems } = configuration.servers();
   for (const problem of problems) logger.warn(`Left out of Switch Server: ${problem}`);
   return serverChoices(servers, currentUrl).map((choice) => ({
-    label: `${choice.current ? '$(check)' : '$(server)'} ${choice.name}`,
-    description: choice.name === choice.url ? (choice.current ? 'current' : undefined) : `${choice.url}${choice.current ? ' · current' : ''}`,
+    // No words to translate: a codicon and the name the person gave the server.
+    label: (choice.current ? '$(check) ' : '$(server) ') + choice.name,
+    description: choice.name === choice.url ? (choice.current ? vscode.l10n.t('current') : undefined)
+      : choice.current ? vscode.l10n.t('{0} · current', choice.url) : choice.url,
     serverUrl: choice.url,
   }));
 }
@@ -35,12 +37,14 @@ export async function useServer(url: string, session: ServerSession, logger: Log
 export async function switchServer(session: ServerSession, logger: Logger): Promise<boolean> {
   const items = serverItems(session.serverUrl, logger);
   if (items.length <= 1) {
-    const add = 'Open Settings';
+    const add = vscode.l10n.t('Open Settings');
     const choice = await vscode.window.showInformationMessage(
-      'List your OpenHands servers (a name and a URL each) in the openhands.servers setting to switch between them.', add);
+      vscode.l10n.t('List your OpenHands servers (a name and a URL each) in the openhands.servers setting to switch between them.'), add);
     if (choice === add) await openSetting('servers');
     return false;
   }
-  const picked = await vscode.window.showQuickPick(items, { title: 'OpenHands: Switch Server', placeHolder: 'The server the views and new conversations use' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('OpenHands: Switch Server'), placeHolder: vscode.l10n.t('The server the views and new conversations use'),
+  });
   return picked ? useServer(picked.serverUrl, session, logger) : false;
 }

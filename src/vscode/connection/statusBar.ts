@@ -10,7 +10,7 @@ export class ConnectionStatusBar extends Disposable {
 
   constructor(private readonly session: ServerSession) {
     super();
-    this.item.name = 'OpenHands Connection';
+    this.item.name = vscode.l10n.t('OpenHands Connection');
     this.item.command = Command.ShowConnectionMenu;
     this.register(session.onDidChangeState(() => this.update()));
     this.update();
@@ -20,9 +20,10 @@ export class ConnectionStatusBar extends Disposable {
   private update(): void {
     const state = this.session.state;
     const text = STATE_TEXT[state];
-    this.item.text = `$(${text.icon}) OpenHands${state === 'connected' ? '' : `: ${text.short}`}`;
+    this.item.text = state === 'connected' ? vscode.l10n.t('$({0}) OpenHands', text.icon) : vscode.l10n.t('$({0}) OpenHands: {1}', text.icon, text.short);
     const api = this.session.apiDescription;
-    this.item.tooltip = `${text.describe(this.session.serverUrl ?? '')}${api ? ` ${api}.` : ''} Click for actions.`;
+    const described = text.describe(this.session.serverUrl ?? '');
+    this.item.tooltip = api ? vscode.l10n.t('{0} {1}. Click for actions.', described, api) : vscode.l10n.t('{0} Click for actions.', described);
     this.item.backgroundColor = state === 'offline' || state === 'badUrl' || state === 'unsupported' || state === 'error'
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : state === 'unauthorized' || state === 'noKey' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

@@ -22,9 +22,9 @@ export interface ActedConversation {
 export type ConfirmStop = (conversation: ActedConversation) => Promise<boolean>;
 
 export const confirmStopModal: ConfirmStop = async (conversation) => {
-  const stop = 'Stop Conversation';
-  const choice = await vscode.window.showWarningMessage(`Stop "${conversation.title}"?`, {
-    modal: true, detail: 'The agent stops working and the conversation\'s sandbox is stopped. The conversation stays on the server.',
+  const stop = vscode.l10n.t('Stop Conversation');
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Stop "{0}"?', conversation.title), {
+    modal: true, detail: vscode.l10n.t('The agent stops working and the conversation\'s sandbox is stopped. The conversation stays on the server.'),
   }, stop);
   return choice === stop;
 };
@@ -50,10 +50,11 @@ export class ConversationActions {
 
   /** Stops the conversation once confirmed; true when the server took the stop. */
   async stop(conversation?: ActedConversation): Promise<boolean> {
-    const client = conversation && await this.clientFor('stop', (c) => c.stopConversation);
+    const client = conversation && await this.clientFor(
+      (c) => c.stopConversation, () => vscode.l10n.t('OpenHands: this server\'s API offers no stop through the app server.'));
     if (!conversation || !client?.stopConversation || !await this.confirmStop(conversation)) return false;
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `OpenHands: stopping "${conversation.title}"` },
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: stopping "{0}"', conversation.title) },
         () => client.stopConversation!(conversation.id));
       this.logger.info(`Conversation ${conversation.id} stopped`);
       this.watch.refresh();
@@ -66,19 +67,22 @@ export class ConversationActions {
 
   /** Asks for the words and files and sends them; true when the server took the message. */
   async sendFollowUp(conversation?: ActedConversation): Promise<boolean> {
-    const client = conversation && await this.clientFor('follow-up messages', (c) => c.sendMessage);
+    const client = conversation && await this.clientFor(
+      (c) => c.sendMessage, () => vscode.l10n.t('OpenHands: this server\'s API offers no follow-up messages through the app server.'));
     if (!conversation || !client) return false;
-    const asked = await this.askFollowUp({ title: `OpenHands: Follow-up to "${conversation.title}"`, placeholder: 'Your message to the agent' });
+    const asked = await this.askFollowUp({
+      title: vscode.l10n.t('OpenHands: Follow-up to "{0}"', conversation.title), placeholder: vscode.l10n.t('Your message to the agent'),
+    });
     const message = asked && await followUpMessage(asked);
     return message ? this.post(client, conversation, message) : false;
   }
 
   private async post(client: OpenHandsClient, conversation: ActedConversation, message: FollowUpMessage): Promise<boolean> {
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `OpenHands: sending to "${conversation.title}"` },
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: sending to "{0}"', conversation.title) },
         () => client.sendMessage!(conversation.id, message));
       this.logger.info(`Follow-up message sent to conversation ${conversation.id}`);
-      vscode.window.setStatusBarMessage('OpenHands: message sent', 3000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('OpenHands: message sent'), 3000);
       this.watch.followed(conversation.id);
       return true;
     } catch (error) {
@@ -87,12 +91,12 @@ export class ConversationActions {
     }
   }
 
-  /** The connected client when it offers `what`; else the person is told and gets undefined. */
-  private async clientFor(what: string, offers: (client: OpenHandsClient) => unknown): Promise<OpenHandsClient | undefined> {
+  /** The connected client when it `offers` the action; else the person is told `unavailable` and gets undefined. */
+  private async clientFor(offers: (client: OpenHandsClient) => unknown, unavailable: () => string): Promise<OpenHandsClient | undefined> {
     try {
       const server = await this.session.connect();
       if (server && offers(server.client)) return server.client;
-      if (server) void vscode.window.showWarningMessage(`OpenHands: this server's API offers no ${what} through the app server.`);
+      if (server) void vscode.window.showWarningMessage(unavailable());
     } catch (error) {
       await this.errors.show(error);
     }

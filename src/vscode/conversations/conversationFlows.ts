@@ -14,14 +14,16 @@ export class ConversationFlows {
 
   async start(uri?: vscode.Uri): Promise<string | undefined> {
     const target = await this.targets.resolve(uri);
-    const asked = await this.ask(target, { title: 'OpenHands: Start Conversation', allowEmpty: false, placeholder: 'What should the agent do?' });
+    const asked = await this.ask(target, {
+      title: vscode.l10n.t('OpenHands: Start Conversation'), allowEmpty: false, placeholder: vscode.l10n.t('What should the agent do?'),
+    });
     return asked && this.sender.send(asked.target, { initial_user_msg: asked.text }, asked.text);
   }
 
   async sendFiles(first?: vscode.Uri, all?: readonly vscode.Uri[]): Promise<string | undefined> {
     const uris = all?.length ? [...all] : first ? [first] : activeDocumentUris();
     if (!uris.length) {
-      void vscode.window.showWarningMessage('Select a file in the Explorer or open one in the editor to send it to OpenHands.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Select a file in the Explorer or open one in the editor to send it to OpenHands.'));
       return undefined;
     }
     const target = await this.targets.resolve(uris[0]);
@@ -35,24 +37,29 @@ export class ConversationFlows {
     // The content is checked before asking, so nobody types words for a message that cannot be sent.
     if (!checked(build(''))) return undefined;
     const names = uris.map((u) => vscode.workspace.asRelativePath(u, false)).join(', ');
-    const asked = await this.ask(target, { title: `OpenHands: Send ${names}`, allowEmpty: true, placeholder: 'Your words to go with the file (optional)' });
+    const asked = await this.ask(target, {
+      title: vscode.l10n.t('OpenHands: Send {0}', names), allowEmpty: true, placeholder: vscode.l10n.t('Your words to go with the file (optional)'),
+    });
     const message = asked && checked(build(asked.text));
-    return message && this.sender.send(asked.target, message, asked.text || `Files: ${names}`);
+    return message && this.sender.send(asked.target, message, asked.text || vscode.l10n.t('Files: {0}', names));
   }
 
   async sendSelection(): Promise<string | undefined> {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.selection.isEmpty) {
-      void vscode.window.showWarningMessage('Select some text in the editor to send it to OpenHands.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Select some text in the editor to send it to OpenHands.'));
       return undefined;
     }
     const target = await this.targets.resolve(editor.document.uri);
     const selection = selectionOf(editor, target);
     const build = (words: string) => buildSelectionMessage(words, selection, { textLimitBytes: configuration.textLimitBytes() });
     if (!checked(build(''))) return undefined;
-    const asked = await this.ask(target, { title: 'OpenHands: Send Selection', allowEmpty: true, placeholder: 'Your words to go with the selection (optional)' });
+    const asked = await this.ask(target, {
+      title: vscode.l10n.t('OpenHands: Send Selection'), allowEmpty: true, placeholder: vscode.l10n.t('Your words to go with the selection (optional)'),
+    });
     const message = asked && checked(build(asked.text));
-    return message && this.sender.send(asked.target, message, asked.text || `Selection of ${vscode.workspace.asRelativePath(editor.document.uri, false)}`);
+    return message && this.sender.send(asked.target, message,
+      asked.text || vscode.l10n.t('Selection of {0}', vscode.workspace.asRelativePath(editor.document.uri, false)));
   }
 }
 

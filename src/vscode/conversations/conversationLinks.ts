@@ -19,6 +19,6 @@ export class ConversationLinks {
   async copy(conversation?: ConversationRef, serverUrl = this.session.serverUrl): Promise<void> {
     if (!conversation || !serverUrl) return;
     await vscode.env.clipboard.writeText(conversationUrl(serverUrl, conversation.id));
-    vscode.window.setStatusBarMessage('OpenHands: conversation link copied', 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('OpenHands: conversation link copied'), 3000);
   }
 }

@@ -71,7 +71,9 @@ export class ConversationSender {
       server = await this.session.connect();
       if (!server) {
         const url = this.session.url;
-        await this.errors.show(new Error(`The OpenHands server URL is not usable${url.ok ? '' : `: ${url.problem}`}`));
+        await this.errors.show(new Error(url.ok
+          ? vscode.l10n.t('The OpenHands server URL is not usable')
+          : vscode.l10n.t('The OpenHands server URL is not usable: {0}', url.problem)));
         return undefined;
       }
       const started = await this.start(server, target, message, title);
@@ -82,7 +84,9 @@ export class ConversationSender {
     } catch (error) {
       if (server && this.session.serverUrl !== server.url && error instanceof ApiError && error.kind === 'cancelled') {
         // Not the person's Cancel: a switch to another server cancelled the start on the old one.
-        void vscode.window.showWarningMessage(`OpenHands: the server changed while a conversation was starting on ${server.url}, so its start was cancelled. It may have started there anyway: see that server's web UI.`);
+        void vscode.window.showWarningMessage(vscode.l10n.t(
+          'OpenHands: the server changed while a conversation was starting on {0}, so its start was cancelled. It may have started there anyway: see that server\'s web UI.',
+          server.url));
         return undefined;
       }
       await this.showFailure(error, target, message, title);
@@ -93,7 +97,7 @@ export class ConversationSender {
 
   private async start(server: Server, target: ConversationTarget, message: MessageFields, title: string): Promise<StartedConversation> {
     const response = await vscode.window.withProgress({
-      location: vscode.ProgressLocation.Notification, title: `OpenHands: starting a conversation on ${describeTarget(target)}`, cancellable: true,
+      location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: starting a conversation on {0}', describeTarget(target)), cancellable: true,
     }, (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -124,9 +128,9 @@ export class ConversationSender {
   }
 
   private async announce(serverUrl: string, conversation: StartedConversation): Promise<void> {
-    const open = 'Open in Browser';
-    const copy = 'Copy Link';
-    const choice = await vscode.window.showInformationMessage(`OpenHands: conversation started — ${conversation.title}`, open, copy);
+    const open = vscode.l10n.t('Open in Browser');
+    const copy = vscode.l10n.t('Copy Link');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: conversation started — {0}', conversation.title), open, copy);
     if (choice === open) await this.links.open(conversation, serverUrl);
     if (choice === copy) await this.links.copy(conversation, serverUrl);
   }
@@ -150,12 +154,12 @@ function conversationRequest(target: ConversationTarget, message: MessageFields)
 async function confirmTarget(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
   if (!target.repository || !target.warnings.length) return { target };
   const push = planPush(target.warnings, target.remote);
-  const pushAndStart = 'Push and Start';
-  const startAnyway = 'Start Anyway';
-  const without = 'Start Without Repository';
+  const pushAndStart = vscode.l10n.t('Push and Start');
+  const startAnyway = vscode.l10n.t('Start Anyway');
+  const without = vscode.l10n.t('Start Without Repository');
   const detail = [...target.warnings.map(warningText), ...(push ? [pushPlanText(push)] : [])].join('\n');
   const choice = await vscode.window.showWarningMessage(
-    `OpenHands: ${describeTarget(target)}`, { modal: true, detail }, ...(push ? [pushAndStart] : []), startAnyway, without);
+    vscode.l10n.t('OpenHands: {0}', describeTarget(target)), { modal: true, detail }, ...(push ? [pushAndStart] : []), startAnyway, without);
   if (choice === pushAndStart && push) return { target, push };
   if (choice === startAnyway) return { target };
   return choice === without ? { target: withoutRepository(target) } : undefined;

@@ -24,7 +24,7 @@ export interface ConversationTarget {
 const REMEMBERED_PROVIDERS = 'openhands.gitProviderByHost';
 
 export function describeTarget(target: ConversationTarget): string {
-  if (!target.repository) return 'no repository';
+  if (!target.repository) return vscode.l10n.t('no repository');
   return `${target.repository}${target.gitProvider ? ` (${target.gitProvider})` : ''}${target.branch ? ` @ ${target.branch}` : ''}`;
 }
 
@@ -79,8 +79,8 @@ export class ConversationTargets {
   /** Asks which provider serves an unknown host, and remembers the answer for that host. */
   private async askProvider(host: string): Promise<ProviderType | undefined> {
     const answer = await vscode.window.showQuickPick([...PROVIDER_TYPES], {
-      title: `OpenHands: Which git provider serves ${host}?`,
-      placeHolder: 'Remembered for this host. Map hosts ahead of time with the openhands.gitHosts setting.',
+      title: vscode.l10n.t('OpenHands: Which git provider serves {0}?', host),
+      placeHolder: vscode.l10n.t('Remembered for this host. Map hosts ahead of time with the openhands.gitHosts setting.'),
     });
     const picked = PROVIDER_TYPES.find((p) => p === answer);
     if (!picked) return undefined;
@@ -92,6 +92,6 @@ export class ConversationTargets {
 async function pickRemote(remotes: readonly RemoteInfo[]): Promise<RemoteInfo | undefined> {
   const picked = await vscode.window.showQuickPick(remotes.map((remote) => ({
     label: remote.name, description: redactRemoteUrl(remoteUrl(remote) ?? ''), remote,
-  })), { title: 'OpenHands: Which remote does the agent clone?' });
+  })), { title: vscode.l10n.t('OpenHands: Which remote does the agent clone?') });
   return picked?.remote;
 }

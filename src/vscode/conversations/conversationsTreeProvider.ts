@@ -47,12 +47,14 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
   getTreeItem(node: ConversationNode): vscode.TreeItem {
     switch (node.kind) {
       case 'conversation': return conversationItem(node.conversation, this.session.server?.client);
-      case 'more': return lineItem('Load more…', 'ellipsis', { command: Command.LoadMoreConversations, title: 'Load more' }, ViewItem.LoadMore);
-      case 'loading': return lineItem('Loading conversations…', 'loading~spin');
+      case 'more': return lineItem(vscode.l10n.t('Load more…'), 'ellipsis',
+        { command: Command.LoadMoreConversations, title: vscode.l10n.t('Load more') }, ViewItem.LoadMore);
+      case 'loading': return lineItem(vscode.l10n.t('Loading conversations…'), 'loading~spin');
       case 'problem': {
-        const item = lineItem('Could not load the conversations', 'error', { command: Command.RefreshConversations, title: 'Retry' });
+        const item = lineItem(vscode.l10n.t('Could not load the conversations'), 'error',
+          { command: Command.RefreshConversations, title: vscode.l10n.t('Retry') });
         item.description = node.message;
-        item.tooltip = `${node.message}\nClick to retry.`;
+        item.tooltip = vscode.l10n.t('{0}\nClick to retry.', node.message);
         return item;
       }
     }
@@ -61,15 +63,15 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
 
 function conversationItem(conversation: FeedItem, client: OpenHandsClient | undefined): vscode.TreeItem {
   const shown = STATE_PRESENTATION[conversation.state];
-  const item = new vscode.TreeItem(conversation.title || '(untitled)');
-  const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : 'no repository';
+  const item = new vscode.TreeItem(conversation.title || vscode.l10n.t('(untitled)'));
+  const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : vscode.l10n.t('no repository');
   const age = ageText(conversation.createdAt, Date.now());
   item.id = conversation.id;
-  item.description = [shown.word, conversation.startedHere && 'started here', where, age].filter(Boolean).join(' · ');
+  item.description = [shown.word, conversation.startedHere && vscode.l10n.t('started here'), where, age].filter(Boolean).join(' · ');
   item.tooltip = [
     conversation.title, `${shown.word}${conversation.serverStatus ? ` (${conversation.serverStatus})` : ''}`, where,
-    conversation.createdAt ? `Created ${new Date(conversation.createdAt).toLocaleString()}` : '',
-    conversation.startedHere ? 'Started from this VS Code' : '', `id ${conversation.id}`,
+    conversation.createdAt ? vscode.l10n.t('Created {0}', new Date(conversation.createdAt).toLocaleString()) : '',
+    conversation.startedHere ? vscode.l10n.t('Started from this VS Code') : '', vscode.l10n.t('id {0}', conversation.id),
   ].filter(Boolean).join('\n');
   item.iconPath = new vscode.ThemeIcon(shown.icon, stateColor(conversation.state));
   item.contextValue = contextValue(

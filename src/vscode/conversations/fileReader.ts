@@ -15,11 +15,11 @@ export async function readForMessage(uri: vscode.Uri, target: ConversationTarget
   const name = vscode.workspace.asRelativePath(uri, false);
   try {
     const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.type & vscode.FileType.Directory) return `${name} is a folder; select files to send.`;
-    if (stat.size > Math.max(READ_LIMIT_BYTES, IMAGE_LIMIT_BYTES)) return `${name} is too large to send.`;
+    if (stat.type & vscode.FileType.Directory) return vscode.l10n.t('{0} is a folder; select files to send.', name);
+    if (stat.size > Math.max(READ_LIMIT_BYTES, IMAGE_LIMIT_BYTES)) return vscode.l10n.t('{0} is too large to send.', name);
     return { path: uri.fsPath, root, bytes: await vscode.workspace.fs.readFile(uri) };
   } catch (error) {
-    return `Cannot read ${name}: ${error instanceof Error ? error.message : String(error)}`;
+    return vscode.l10n.t('Cannot read {0}: {1}', name, error instanceof Error ? error.message : String(error));
   }
 }
 

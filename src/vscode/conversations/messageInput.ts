@@ -19,12 +19,12 @@ export interface AskedMessage {
 export type AskMessage = (target: ConversationTarget, options: AskOptions) => Promise<AskedMessage | undefined>;
 
 export const askMessage: AskMessage = async (initial, options) => {
-  const editButton = { iconPath: new vscode.ThemeIcon('repo'), tooltip: 'Change Repository or Branch', what: 'edit' as const };
-  const dropButton = { iconPath: new vscode.ThemeIcon('circle-slash'), tooltip: 'Start Without Repository', what: 'drop' as const };
+  const editButton = { iconPath: new vscode.ThemeIcon('repo'), tooltip: vscode.l10n.t('Change Repository or Branch'), what: 'edit' as const };
+  const dropButton = { iconPath: new vscode.ThemeIcon('circle-slash'), tooltip: vscode.l10n.t('Start Without Repository'), what: 'drop' as const };
   let target = initial;
   let text = '';
   for (;;) {
-    const prompt = `Repository: ${describeTarget(target)}.`; // VS Code adds how to send and cancel
+    const prompt = vscode.l10n.t('Repository: {0}.', describeTarget(target)); // VS Code adds how to send and cancel
     const answer = await showInput(text, { ...options, prompt }, target.repository ? [editButton, dropButton] : [editButton]);
     if (answer.kind !== 'button') return answer.kind === 'send' ? { text: answer.text, target } : undefined;
     text = answer.text;
@@ -42,18 +42,20 @@ export interface AskedFollowUp {
 export type AskFollowUp = (options: Omit<AskOptions, 'allowEmpty'>) => Promise<AskedFollowUp | undefined>;
 
 export const askFollowUp: AskFollowUp = async (options) => {
-  const attachButton = { iconPath: new vscode.ThemeIcon('attach'), tooltip: 'Attach Files', what: 'attach' as const };
-  const clearButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: 'Remove Attached Files', what: 'clear' as const };
+  const attachButton = { iconPath: new vscode.ThemeIcon('attach'), tooltip: vscode.l10n.t('Attach Files'), what: 'attach' as const };
+  const clearButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: vscode.l10n.t('Remove Attached Files'), what: 'clear' as const };
   let files: vscode.Uri[] = [];
   let text = '';
   for (;;) {
     const names = files.map((uri) => vscode.workspace.asRelativePath(uri, false)).join(', ');
-    const prompt = files.length ? `Files: ${names}.` : 'Attach files with the clip button.';
+    const prompt = files.length ? vscode.l10n.t('Files: {0}.', names) : vscode.l10n.t('Attach files with the clip button.');
     const answer = await showInput(text, { ...options, prompt, allowEmpty: files.length > 0 }, files.length ? [attachButton, clearButton] : [attachButton]);
     if (answer.kind !== 'button') return answer.kind === 'send' ? { text: answer.text, files } : undefined;
     text = answer.text;
     if (answer.what === 'clear') files = [];
-    else files = [...files, ...await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: 'Attach', title: 'Files to send with the message' }) ?? []];
+    else files = [...files, ...await vscode.window.showOpenDialog({
+      canSelectMany: true, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Files to send with the message'),
+    }) ?? []];
   }
 };
 
@@ -73,7 +75,7 @@ function showInput<T>(value: string, options: AskOptions & { readonly prompt: st
     const finish = (answer: InputAnswer<T>) => { answered = true; resolve(answer); input.dispose(); };
     input.onDidAccept(() => {
       if (!options.allowEmpty && !input.value.trim()) {
-        input.validationMessage = 'Type what the agent should do.';
+        input.validationMessage = vscode.l10n.t('Type what the agent should do.');
         return;
       }
       finish({ kind: 'send', text: input.value.trim() });
@@ -87,13 +89,13 @@ function showInput<T>(value: string, options: AskOptions & { readonly prompt: st
 /** Lets the person type another repository and branch; the provider stays as detected. */
 async function editTarget(target: ConversationTarget): Promise<ConversationTarget | undefined> {
   const repository = await vscode.window.showInputBox({
-    title: 'Repository', prompt: 'As the server knows it, e.g. owner/repo or group/subgroup/repo. Leave empty for none.',
+    title: vscode.l10n.t('Repository'), prompt: vscode.l10n.t('As the server knows it, e.g. owner/repo or group/subgroup/repo. Leave empty for none.'),
     value: target.repository ?? '', ignoreFocusOut: true,
   });
   if (repository === undefined) return undefined;
   if (!repository.trim()) return withoutRepository(target);
   const branch = await vscode.window.showInputBox({
-    title: 'Branch', prompt: 'Leave empty for the repository\'s default branch.', value: target.branch ?? '', ignoreFocusOut: true,
+    title: vscode.l10n.t('Branch'), prompt: vscode.l10n.t('Leave empty for the repository\'s default branch.'), value: target.branch ?? '', ignoreFocusOut: true,
   });
   if (branch === undefined) return undefined;
   return { ...target, repository: repository.trim(), branch: branch.trim() || undefined, remote: undefined, warnings: [] };

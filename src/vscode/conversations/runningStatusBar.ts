@@ -13,7 +13,7 @@ export class RunningStatusBar extends Disposable {
 
   constructor(private readonly watch: ConversationWatch) {
     super();
-    this.item.name = 'OpenHands Running Conversations';
+    this.item.name = vscode.l10n.t('OpenHands Running Conversations');
     this.item.command = `${View.Conversations}.focus`;
     this.register(watch.onDidChange(() => this.update()));
     this.update();
@@ -25,8 +25,10 @@ export class RunningStatusBar extends Disposable {
       this.item.hide();
       return;
     }
-    this.item.text = `$(sync~spin) ${running} running`;
-    this.item.tooltip = `OpenHands: ${running} conversation${running === 1 ? '' : 's'} started from this VS Code ${running === 1 ? 'is' : 'are'} starting or running. Click to show them.`;
+    this.item.text = vscode.l10n.t('$(sync~spin) {0} running', running);
+    this.item.tooltip = running === 1
+      ? vscode.l10n.t('OpenHands: {0} conversation started from this VS Code is starting or running. Click to show them.', running)
+      : vscode.l10n.t('OpenHands: {0} conversations started from this VS Code are starting or running. Click to show them.', running);
     this.item.show();
   }
 }

@@ -18,8 +18,8 @@ export class StopNotifier extends Disposable {
     const how = STATE_PRESENTATION[conversation.state].stopped;
     this.logger.info(`Conversation ${conversation.id} ${how}`);
     if (!configuration.notifyWhenConversationStops()) return;
-    const open = 'Open in Browser';
-    const text = `OpenHands: "${conversation.title || conversation.id}" ${how}.`;
+    const open = vscode.l10n.t('Open in Browser');
+    const text = vscode.l10n.t('OpenHands: "{0}" {1}.', conversation.title || conversation.id, how);
     const show = conversation.state === 'error' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     if ((await show(text, open)) === open) await this.links.open(conversation, serverUrl);
   }

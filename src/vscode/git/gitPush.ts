@@ -15,9 +15,10 @@ export class GitPusher {
    * remote by itself.
    */
   push(root: vscode.Uri | undefined, plan: PushPlan): Promise<PushFailure | undefined> {
-    const upstream = plan.setUpstream ? ' (setting its upstream)' : '';
     return this.run(root, plan, {
-      title: `OpenHands: pushing ${plan.branch} to ${plan.remote}${upstream}`,
+      title: plan.setUpstream
+        ? vscode.l10n.t('OpenHands: pushing {0} to {1} (setting its upstream)', plan.branch, plan.remote)
+        : vscode.l10n.t('OpenHands: pushing {0} to {1}', plan.branch, plan.remote),
       git: (repo) => repo.push(plan.remote, plan.branch, plan.setUpstream),
       failure: pushFailure,
     });
@@ -26,7 +27,7 @@ export class GitPusher {
   /** Pulls the branch from its upstream, as the git extension's Pull does; undefined once pulled. */
   pull(root: vscode.Uri | undefined, plan: PushPlan): Promise<PushFailure | undefined> {
     return this.run(root, plan, {
-      title: `OpenHands: pulling ${plan.branch} from ${plan.remote}`,
+      title: vscode.l10n.t('OpenHands: pulling {0} from {1}', plan.branch, plan.remote),
       git: (repo) => repo.pull(),
       failure: pullFailure,
     });
@@ -39,7 +40,9 @@ export class GitPusher {
   private async run(root: vscode.Uri | undefined, plan: PushPlan, step: GitStep): Promise<PushFailure | undefined> {
     const repo = root && (await this.git.repositoryFor(root));
     if (!repo) {
-      const message = `OpenHands: the git repository${root ? ` at ${root.fsPath}` : ''} is not open in VS Code's git any more. Reopen the folder, then start again.`;
+      const message = root
+        ? vscode.l10n.t('OpenHands: the git repository at {0} is not open in VS Code\'s git any more. Reopen the folder, then start again.', root.fsPath)
+        : vscode.l10n.t('OpenHands: the git repository is not open in VS Code\'s git any more. Reopen the folder, then start again.');
       this.logger.warn(message);
       return { kind: 'failed', message, actions: ['startAnyway', 'startWithoutRepository'] };
     }

@@ -72,7 +72,9 @@ async function pickRepository(api: GitApi): Promise<GitRepository | undefined> {
     label: vscode.workspace.asRelativePath(repo.rootUri, true) || repo.rootUri.fsPath,
     description: repo.state.HEAD?.name,
     repo,
-  })), { title: 'OpenHands: Which repository?', placeHolder: 'The conversation will be prefilled with its remote and branch.' });
+  })), {
+    title: vscode.l10n.t('OpenHands: Which repository?'), placeHolder: vscode.l10n.t('The conversation will be prefilled with its remote and branch.'),
+  });
   return picked?.repo;
 }
 

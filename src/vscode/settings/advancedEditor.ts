@@ -19,26 +19,26 @@ export class AdvancedEditor {
 
   async setSecret(field: AdvancedField): Promise<boolean> {
     const value = (await this.prompter.input({
-      title: `Set ${field.label}`,
-      prompt: `${field.description} It is sent to the server and never shown again.`,
+      title: vscode.l10n.t('Set {0}', field.label),
+      prompt: vscode.l10n.t('{0} It is sent to the server and never shown again.', field.description),
       password: true,
-      validate: (v) => (v.trim() ? undefined : 'Enter the value, or press Escape to cancel.'),
+      validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the value, or press Escape to cancel.')),
     }))?.trim();
     return value ? this.controller.editAdvanced(field, value) : false;
   }
 
   private async pick(field: AdvancedField, current: unknown): Promise<string | undefined> {
     const picked = await vscode.window.showQuickPick(
-      field.choices.map((label) => ({ label, description: label === current ? 'current' : undefined })),
-      { title: `Set ${field.label}`, placeHolder: field.description },
+      field.choices.map((label) => ({ label, description: label === current ? vscode.l10n.t('current') : undefined })),
+      { title: vscode.l10n.t('Set {0}', field.label), placeHolder: field.description },
     );
     return picked?.label;
   }
 
   private async type(field: AdvancedField, current: unknown): Promise<unknown> {
     const raw = await this.prompter.input({
-      title: `Set ${field.label}`,
-      prompt: `${field.description} Leave empty to unset.`,
+      title: vscode.l10n.t('Set {0}', field.label),
+      prompt: vscode.l10n.t('{0} Leave empty to unset.', field.description),
       value: current === null || current === undefined ? '' : typeof current === 'object' ? JSON.stringify(current) : String(current),
       validate: (v) => { const r = parseAdvanced(field, v); return r.ok ? undefined : r.problem; },
     });

@@ -32,10 +32,10 @@ export class FieldEditors {
     const spec = specOf(node);
     if (spec?.kind !== 'secret') return false;
     const value = (await this.prompter.input({
-      title: `Set ${spec.label}`,
-      prompt: `${spec.help} It is sent to the server and never shown again.`,
+      title: vscode.l10n.t('Set {0}', spec.label),
+      prompt: vscode.l10n.t('{0} It is sent to the server and never shown again.', spec.help),
       password: true,
-      validate: (v) => (v.trim() ? undefined : 'Enter the key, or use Clear to remove it.'),
+      validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the key, or use Clear to remove it.')),
     }))?.trim();
     return value ? this.controller.edit(spec.field, value, spec.label) : false;
   }
@@ -43,8 +43,8 @@ export class FieldEditors {
   async clearSecret(node?: SettingsNode): Promise<boolean> {
     const spec = specOf(node);
     if (spec?.kind !== 'secret') return false;
-    const clear = 'Clear';
-    const choice = await vscode.window.showWarningMessage(`Clear the ${spec.label} stored on the server?`, { modal: true }, clear);
+    const clear = vscode.l10n.t('Clear');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the {0} stored on the server?', spec.label), { modal: true }, clear);
     return choice === clear ? this.controller.edit(spec.field, '', spec.label) : false;
   }
 
@@ -69,12 +69,12 @@ export class FieldEditors {
 
   /** A quick pick of the known values, the current one marked, plus a custom entry where any string goes. */
   private async pickValue(spec: FieldSpec, current: unknown): Promise<string | undefined> {
-    const custom = '$(edit) Custom value…';
+    const custom = vscode.l10n.t('$(edit) Custom value…');
     const choices = [...(spec.choices ?? [])];
     if (typeof current === 'string' && current && !choices.includes(current)) choices.unshift(current);
-    const items = choices.map((label) => ({ label, description: label === current ? 'current' : undefined }));
+    const items = choices.map((label) => ({ label, description: label === current ? vscode.l10n.t('current') : undefined }));
     const picked = await vscode.window.showQuickPick([...items, ...(spec.custom ? [{ label: custom, description: undefined }] : [])], {
-      title: `Set ${spec.label}`, placeHolder: spec.help,
+      title: vscode.l10n.t('Set {0}', spec.label), placeHolder: spec.help,
     });
     if (!picked) return undefined;
     if (picked.label !== custom) return picked.label;
@@ -84,8 +84,8 @@ export class FieldEditors {
 
   private async typeValue(spec: FieldSpec, current: unknown): Promise<string | number | null | undefined> {
     const raw = await this.prompter.input({
-      title: `Set ${spec.label}`,
-      prompt: `${spec.help} Leave empty to unset.`,
+      title: vscode.l10n.t('Set {0}', spec.label),
+      prompt: vscode.l10n.t('{0} Leave empty to unset.', spec.help),
       value: current === null || current === undefined ? '' : String(current),
       validate: (v) => { const r = parseInput(spec, v); return r.ok ? undefined : r.problem; },
     });

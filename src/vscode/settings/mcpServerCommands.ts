@@ -31,8 +31,8 @@ export class McpServerCommands {
     const found = this.entryAt(node);
     if (!found) return false;
     const { list, index: oldIndex, existing } = found;
-    const remove = 'Remove';
-    const choice = await vscode.window.showWarningMessage(`Remove the MCP server ${entryName(existing)}?`, { modal: true }, remove);
+    const remove = vscode.l10n.t('Remove');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Remove the MCP server {0}?', entryName(existing)), { modal: true }, remove);
     if (choice !== remove) return false;
     return this.save((settings) => {
       const index = currentIndex(settings?.mcp_config, list, existing, oldIndex);
@@ -50,6 +50,6 @@ export class McpServerCommands {
   }
 
   private save(next: (settings: LoadedSettings | null) => LoadedSettings['mcp_config']): Promise<boolean> {
-    return this.controller.update('mcp_config', (settings) => ({ mcp_config: next(settings) }), undefined, 'MCP servers');
+    return this.controller.update('mcp_config', (settings) => ({ mcp_config: next(settings) }), undefined, vscode.l10n.t('MCP servers'));
   }
 }

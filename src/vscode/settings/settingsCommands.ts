@@ -1,5 +1,6 @@
 // The Settings panel's commands, each handed to the unit that does it: field editors, MCP servers, the LLM
 // wizard, the JSON view.
+import * as vscode from 'vscode';
 import type { Prompter } from '../../core/platform/prompter';
 import { askLlmChoice } from '../../core/settings/llmWizard';
 import type { CommandHandler } from '../platform/commands';
@@ -32,6 +33,6 @@ async function configureLlm(controller: SettingsController, prompter: Prompter):
   if (!choice) return false;
   const change = { llm_model: choice.model, llm_api_key: choice.apiKey };
   return controller.settings
-    ? controller.update('llm_model', () => change, choice.model, 'LLM')
+    ? controller.update('llm_model', () => change, choice.model, vscode.l10n.t('LLM'))
     : controller.storeFirstSettings(change);
 }

@@ -88,7 +88,7 @@ export class SettingsController extends Disposable {
     try {
       await client.storeSettings(change);
       await this.refresh();
-      this.note = 'Saved. New settings apply to new conversations.';
+      this.note = vscode.l10n.t('Saved. New settings apply to new conversations.');
       this.changed.fire();
       return true;
     } catch (error) {
@@ -107,7 +107,7 @@ export class SettingsController extends Disposable {
   /** Saves one setting of the Advanced group, by its path. */
   editAdvanced(field: AdvancedField, value: unknown): Promise<boolean> {
     return this.track(field.path, value, field.label, async (client) => {
-      if (!client.updateAdvanced) throw new Error('This server has no advanced settings.');
+      if (!client.updateAdvanced) throw new Error(vscode.l10n.t('This server has no advanced settings.'));
       this.advancedSettings = await client.updateAdvanced(field.path, value);
     }, () => this.editAdvanced(field, value));
   }
@@ -124,13 +124,13 @@ export class SettingsController extends Disposable {
     this.changed.fire();
     try {
       await store(client);
-      this.note = `Saved ${label}. New settings apply to new conversations.`;
+      this.note = vscode.l10n.t('Saved {0}. New settings apply to new conversations.', label);
       this.logger.info(`Saved ${key}`);
       return true;
     } catch (error) {
       this.logger.warn(`Saving ${key} failed`);
       const why = this.logger.redactor.redactText(error instanceof Error ? error.message : String(error));
-      this.note = `${label} not saved. ${why}`;
+      this.note = vscode.l10n.t('{0} not saved. {1}', label, why);
       void this.errors.show(error, { retry });
       return false;
     } finally {

@@ -18,7 +18,7 @@ export class SettingsDocumentProvider extends Disposable implements vscode.TextD
 
   provideTextDocumentContent(): string {
     const settings = this.controller.settings;
-    return settings ? settingsDocument(settings) : '// No settings loaded from the server.\n';
+    return settings ? settingsDocument(settings) : `${vscode.l10n.t('// No settings loaded from the server.')}\n`;
   }
 
   async open(): Promise<void> {
