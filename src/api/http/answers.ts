@@ -3,16 +3,20 @@
 import type * as z from 'zod/mini';
 import { BadResponseError, ValidationError, errorForStatus, type RequestInfo } from './errors';
 import type { HttpAnswer } from './transport';
+import { l10n } from '../l10n';
 
 export function readAnswer<T extends z.ZodMiniType>(answer: HttpAnswer, schema: T): z.infer<T> {
   if (answer.status < 200 || answer.status > 299) {
     throw errorForStatus(answer.request, answer.status, answer.body, answer.retryAfter, answer.keySent);
   }
-  if (!answer.isJson) throw new BadResponseError(answer.request, 'not JSON');
+  if (!answer.isJson) throw new BadResponseError(answer.request, l10n.t('not JSON'));
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new BadResponseError(answer.request, `unexpected shape at ${first?.path.join('.') || 'the top level'}: ${first?.message}`);
+    const at = first?.path.join('.');
+    throw new BadResponseError(answer.request, at
+      ? l10n.t('unexpected shape at {0}: {1}', at, String(first?.message))
+      : l10n.t('unexpected shape at the top level: {0}', String(first?.message)));
   }
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 // Typed failures of a call to the server. Each message says what happened and what the person can do,
 // and never contains a key: URLs in messages are the configured base URL, which holds no user info.
+import { l10n } from '../l10n';
 import type { CredentialKind } from './credential';
 
 export type ApiErrorKind =
@@ -34,17 +35,17 @@ export class UnauthorizedError extends ApiError {
 
 function unauthorizedMessage(baseUrl: string, status: number, sent: CredentialKind | undefined): string {
   if (sent === 'cloud') {
-    return `The server at ${baseUrl} refused the OpenHands Cloud API key (HTTP ${status}). Set a current key from your Cloud account's API Keys settings, or a session key if this is a self-hosted server.`;
+    return l10n.t('The server at {0} refused the OpenHands Cloud API key (HTTP {1}). Set a current key from your Cloud account\'s API Keys settings, or a session key if this is a self-hosted server.', baseUrl, status);
   }
   return sent === 'session'
-    ? `The server at ${baseUrl} refused the session API key (HTTP ${status}). Set the key that matches the server's SESSION_API_KEY.`
-    : `The server at ${baseUrl} requires a session API key (HTTP ${status}). Set one with "OpenHands: Set API Key".`;
+    ? l10n.t('The server at {0} refused the session API key (HTTP {1}). Set the key that matches the server\'s SESSION_API_KEY.', baseUrl, status)
+    : l10n.t('The server at {0} requires a session API key (HTTP {1}). Set one with "OpenHands: Set API Key".', baseUrl, status);
 }
 
 export class NotFoundError extends ApiError {
   readonly kind = 'not_found';
   constructor(request: RequestInfo) {
-    super(`${request.method} ${request.path} does not exist on ${request.baseUrl} (HTTP 404). Check that the server URL points at an OpenHands server, without /api.`, request);
+    super(l10n.t('{0} {1} does not exist on {2} (HTTP 404). Check that the server URL points at an OpenHands server, without /api.', request.method, request.path, request.baseUrl), request);
   }
 }
 
@@ -59,15 +60,17 @@ export class ValidationError extends ApiError {
   constructor(request: RequestInfo, readonly issues: readonly ValidationIssue[], readonly source: 'client' | 'server') {
     const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
     super(source === 'server'
-      ? `The server rejected the request (HTTP 422): ${list}`
-      : `Not sent, the request is invalid: ${list}`, request);
+      ? l10n.t('The server rejected the request (HTTP 422): {0}', list)
+      : l10n.t('Not sent, the request is invalid: {0}', list), request);
   }
 }
 
 export class RateLimitedError extends ApiError {
   readonly kind = 'rate_limited';
   constructor(request: RequestInfo, readonly retryAfterSeconds: number | undefined) {
-    super(`The server at ${request.baseUrl} is rate limiting requests (HTTP 429). Try again${retryAfterSeconds !== undefined ? ` in ${retryAfterSeconds} s` : ' shortly'}.`, request);
+    super(retryAfterSeconds !== undefined
+      ? l10n.t('The server at {0} is rate limiting requests (HTTP 429). Try again in {1} s.', request.baseUrl, retryAfterSeconds)
+      : l10n.t('The server at {0} is rate limiting requests (HTTP 429). Try again shortly.', request.baseUrl), request);
   }
 }
 
@@ -92,16 +95,28 @@ export class ServerError extends ApiError {
   private static describe(reason: ServerFailureReason, status: number, serverMessage: string | undefined): string {
     switch (reason) {
       case 'settings_not_found':
-        return 'The server has no settings yet. Configure the LLM in the OpenHands settings first.';
+        return l10n.t('The server has no settings yet. Configure the LLM in the OpenHands settings first.');
       case 'llm_authentication':
-        return 'The server has no usable LLM API key. Set the LLM API key in the OpenHands settings.';
+        return l10n.t('The server has no usable LLM API key. Set the LLM API key in the OpenHands settings.');
       case 'git_provider_authentication':
-        return `The server cannot access the repository (${serverMessage ?? 'no git provider token'}). Add a git provider token on the server, or start without a repository.`;
+        return serverMessage === undefined
+          ? l10n.t('The server cannot access the repository (no git provider token). Add a git provider token on the server, or start without a repository.')
+          : l10n.t('The server cannot access the repository ({0}). Add a git provider token on the server, or start without a repository.', serverMessage);
       case 'other':
-        return status >= 500
-          ? `The server failed (HTTP ${status}): ${serverMessage ?? 'Internal Server Error'}. Retry, or see the server's log.`
-          : `The server refused the request (HTTP ${status})${serverMessage ? `: ${serverMessage}` : ''}.`;
+        return status >= 500 ? ServerError.failed(status, serverMessage) : ServerError.refused(status, serverMessage);
     }
+  }
+
+  private static failed(status: number, serverMessage: string | undefined): string {
+    return serverMessage === undefined
+      ? l10n.t('The server failed (HTTP {0}): Internal Server Error. Retry, or see the server\'s log.', status)
+      : l10n.t('The server failed (HTTP {0}): {1}. Retry, or see the server\'s log.', status, serverMessage);
+  }
+
+  private static refused(status: number, serverMessage: string | undefined): string {
+    return serverMessage
+      ? l10n.t('The server refused the request (HTTP {0}): {1}.', status, serverMessage)
+      : l10n.t('The server refused the request (HTTP {0}).', status);
   }
 }
 
@@ -117,27 +132,28 @@ export function tlsProblem(code: string | undefined): TlsProblem {
   return 'handshake';
 }
 
-const TLS_TEXT: Record<TlsProblem, string> = {
-  untrusted: 'its certificate is not trusted (self-signed, or signed by an authority this machine does not know). '
-    + 'If the server is yours, add its certificate or authority to the system\'s certificate store (VS Code reads it while "http.systemCertificates" is on); '
-    + 'turning "http.proxyStrictSSL" off stops every certificate check, so do that only on a network you trust.',
-  expired: 'its certificate has expired or is not valid yet. Ask whoever runs the server to renew it, or check this machine\'s clock.',
-  host_mismatch: 'its certificate was issued for another host name. Use the URL with the host name the certificate names.',
-  handshake: 'the TLS handshake failed. Check that the URL\'s scheme matches the server (http:// for a server without TLS) and VS Code\'s proxy settings ("http.proxy").',
+// The error code comes in parentheses, or not at all, as an argument: it holds no word to translate.
+const TLS_TEXT: Record<TlsProblem, (baseUrl: string, code: string) => string> = {
+  untrusted: (baseUrl, code) => l10n.t('Cannot connect securely to {0}{1}: its certificate is not trusted (self-signed, or signed by an authority this machine does not know). If the server is yours, add its certificate or authority to the system\'s certificate store (VS Code reads it while "http.systemCertificates" is on); turning "http.proxyStrictSSL" off stops every certificate check, so do that only on a network you trust.', baseUrl, code),
+  expired: (baseUrl, code) => l10n.t('Cannot connect securely to {0}{1}: its certificate has expired or is not valid yet. Ask whoever runs the server to renew it, or check this machine\'s clock.', baseUrl, code),
+  host_mismatch: (baseUrl, code) => l10n.t('Cannot connect securely to {0}{1}: its certificate was issued for another host name. Use the URL with the host name the certificate names.', baseUrl, code),
+  handshake: (baseUrl, code) => l10n.t('Cannot connect securely to {0}{1}: the TLS handshake failed. Check that the URL\'s scheme matches the server (http:// for a server without TLS) and VS Code\'s proxy settings ("http.proxy").', baseUrl, code),
+};
+
+const UNREACHABLE_TEXT: Record<Exclude<NetworkCause, 'tls'>, (baseUrl: string, code: string) => string> = {
+  refused: (baseUrl) => l10n.t('Cannot reach {0}: the connection was refused. Is the OpenHands server running?', baseUrl),
+  dns: (baseUrl) => l10n.t('Cannot reach {0}: the host name could not be resolved. Check the server URL.', baseUrl),
+  reset: (baseUrl) => l10n.t('Cannot reach {0}: the connection was closed before the answer was complete. Retry.', baseUrl),
+  other: (baseUrl, code) => l10n.t('Cannot reach {0}: the request failed{1}. Retry, or check the server URL.', baseUrl, code),
 };
 
 export class NetworkError extends ApiError {
   readonly kind = 'network';
   constructor(request: RequestInfo, readonly cause: NetworkCause, readonly code: string | undefined) {
-    const what: Record<Exclude<NetworkCause, 'tls'>, string> = {
-      refused: 'the connection was refused. Is the OpenHands server running?',
-      dns: 'the host name could not be resolved. Check the server URL.',
-      reset: 'the connection was closed before the answer was complete. Retry.',
-      other: `the request failed${code ? ` (${code})` : ''}. Retry, or check the server URL.`,
-    };
+    const shownCode = code ? ` (${code})` : '';
     super(cause === 'tls'
-      ? `Cannot connect securely to ${request.baseUrl}${code ? ` (${code})` : ''}: ${TLS_TEXT[tlsProblem(code)]}`
-      : `Cannot reach ${request.baseUrl}: ${what[cause]}`, request);
+      ? TLS_TEXT[tlsProblem(code)](request.baseUrl, shownCode)
+      : UNREACHABLE_TEXT[cause](request.baseUrl, shownCode), request);
   }
 }
 
@@ -156,16 +172,16 @@ export class RedirectError extends ApiError {
   }
 
   private static describe(request: RequestInfo, status: number, problem: RedirectProblem, target: string, movedTo: string | undefined): string {
-    const said = `The server at ${request.baseUrl} answered ${request.method} ${request.path} with HTTP ${status}, pointing to ${target}`;
+    const said = [request.baseUrl, request.method, request.path, status, target] as const;
     switch (problem) {
       case 'downgrade':
-        return `${said}: from https to plain http. Refused, nothing was sent there: the key would cross the network in clear text. Check the server URL, or the redirects of the server or its proxy.`;
+        return l10n.t('The server at {0} answered {1} {2} with HTTP {3}, pointing to {4}: from https to plain http. Refused, nothing was sent there: the key would cross the network in clear text. Check the server URL, or the redirects of the server or its proxy.', ...said);
       case 'too_many':
-        return `${said} after several redirects within the server. Stopped: it goes round in circles. Check the redirects of the server or its proxy.`;
+        return l10n.t('The server at {0} answered {1} {2} with HTTP {3}, pointing to {4} after several redirects within the server. Stopped: it goes round in circles. Check the redirects of the server or its proxy.', ...said);
       case 'other_origin':
-        return `${said}, another server. Nothing was sent there: a key goes only to the server it was set for. ` + (movedTo
-          ? `If the server moved, use ${movedTo} (its API key is set separately).`
-          : 'It does not look like the same API (a login page or a proxy, perhaps): check the server URL and what stands in front of the server.');
+        return movedTo
+          ? l10n.t('The server at {0} answered {1} {2} with HTTP {3}, pointing to {4}, another server. Nothing was sent there: a key goes only to the server it was set for. If the server moved, use {5} (its API key is set separately).', ...said, movedTo)
+          : l10n.t('The server at {0} answered {1} {2} with HTTP {3}, pointing to {4}, another server. Nothing was sent there: a key goes only to the server it was set for. It does not look like the same API (a login page or a proxy, perhaps): check the server URL and what stands in front of the server.', ...said);
     }
   }
 }
@@ -173,21 +189,21 @@ export class RedirectError extends ApiError {
 export class TimeoutError extends ApiError {
   readonly kind = 'timeout';
   constructor(request: RequestInfo, readonly timeoutMs: number) {
-    super(`The server at ${request.baseUrl} did not answer within ${Math.round(timeoutMs / 100) / 10} s. Retry, or raise openhands.requestTimeoutSeconds.`, request);
+    super(l10n.t('The server at {0} did not answer within {1} s. Retry, or raise openhands.requestTimeoutSeconds.', request.baseUrl, Math.round(timeoutMs / 100) / 10), request);
   }
 }
 
 export class CancelledError extends ApiError {
   readonly kind = 'cancelled';
   constructor(request: RequestInfo) {
-    super(`The request ${request.method} ${request.path} was cancelled.`, request);
+    super(l10n.t('The request {0} {1} was cancelled.', request.method, request.path), request);
   }
 }
 
 export class BadResponseError extends ApiError {
   readonly kind = 'bad_response';
   constructor(request: RequestInfo, readonly detail: string) {
-    super(`The server at ${request.baseUrl} sent an answer this extension cannot read (${detail}). Check that the URL points at an OpenHands server.`, request);
+    super(l10n.t('The server at {0} sent an answer this extension cannot read ({1}). Check that the URL points at an OpenHands server.', request.baseUrl, detail), request);
   }
 }
 
@@ -195,8 +211,9 @@ export class BadResponseError extends ApiError {
 export class UnsupportedServerError extends ApiError {
   readonly kind = 'unsupported';
   constructor(request: RequestInfo, readonly version: string | undefined) {
-    super(`The server at ${request.baseUrl}${version ? ` (version ${version})` : ''} serves neither OpenHands API this extension speaks: ` +
-      'the V0 API of OpenHands 0.52-1.6 (/api/settings) or the V1 API of OpenHands 1.x (/api/v1/settings). Check the server URL.', request);
+    super(version
+      ? l10n.t('The server at {0} (version {1}) serves neither OpenHands API this extension speaks: the V0 API of OpenHands 0.52-1.6 (/api/settings) or the V1 API of OpenHands 1.x (/api/v1/settings). Check the server URL.', request.baseUrl, version)
+      : l10n.t('The server at {0} serves neither OpenHands API this extension speaks: the V0 API of OpenHands 0.52-1.6 (/api/settings) or the V1 API of OpenHands 1.x (/api/v1/settings). Check the server URL.', request.baseUrl), request);
   }
 }
 
@@ -232,13 +249,14 @@ export class StartFailedError extends ApiError {
   }
 
   private static describe(detail: string, on: StartedOn, { stalled, status }: { stalled?: boolean; status?: number }): string {
-    if (stalled) return `The server stopped reporting progress on the conversation's start (still ${detail}); it may have restarted. Retry.`;
-    if (detail.trim()) return `The server could not start the conversation: ${detail.trim()}`;
+    if (stalled) return l10n.t('The server stopped reporting progress on the conversation\'s start (still {0}); it may have restarted. Retry.', detail);
+    if (detail.trim()) return l10n.t('The server could not start the conversation: {0}', detail.trim());
+    // The HTTP status in parentheses, or nothing: an argument, as it holds no word to translate.
     const answered = status ? ` (HTTP ${status})` : '';
-    if (!on.repository) return `The server could not start the conversation and gave no reason${answered}. See the server's log, then retry.`;
-    const token = on.gitProvider ? `${on.gitProvider} token` : 'token for the repository\'s git provider';
-    return `The server could not start the conversation on ${on.repository} and gave no reason${answered}. Most likely it has no ${token}: ` +
-      `OpenHands fails a repository start this way without one. Add the token in the server's settings, or start without the repository.`;
+    if (!on.repository) return l10n.t('The server could not start the conversation and gave no reason{0}. See the server\'s log, then retry.', answered);
+    return on.gitProvider
+      ? l10n.t('The server could not start the conversation on {0} and gave no reason{1}. Most likely it has no {2} token: OpenHands fails a repository start this way without one. Add the token in the server\'s settings, or start without the repository.', on.repository, answered, on.gitProvider)
+      : l10n.t('The server could not start the conversation on {0} and gave no reason{1}. Most likely it has no token for the repository\'s git provider: OpenHands fails a repository start this way without one. Add the token in the server\'s settings, or start without the repository.', on.repository, answered);
   }
 }
 
@@ -246,7 +264,9 @@ export class StartFailedError extends ApiError {
 export class NotKeptError extends ApiError {
   readonly kind = 'not_kept';
   constructor(request: RequestInfo, readonly fields: readonly string[]) {
-    super(`The server accepted the save but did not keep ${fields.join(', ')}. This server version may not support ${fields.length > 1 ? 'them' : 'it'}.`, request);
+    super(fields.length > 1
+      ? l10n.t('The server accepted the save but did not keep {0}. This server version may not support them.', fields.join(', '))
+      : l10n.t('The server accepted the save but did not keep {0}. This server version may not support it.', fields.join(', ')), request);
   }
 }
 
@@ -268,11 +288,11 @@ export function errorForStatus(request: RequestInfo, status: number, json: unkno
 /** Reads FastAPI's `{"detail":[{loc, msg}]}` into field paths; `loc` starts with "body", which is dropped. */
 function validationIssues(json: unknown): ValidationIssue[] {
   const detail = isRecord(json) ? json.detail : undefined;
-  if (!Array.isArray(detail)) return [{ path: '', message: typeof detail === 'string' ? detail : 'invalid request' }];
+  if (!Array.isArray(detail)) return [{ path: '', message: typeof detail === 'string' ? detail : l10n.t('invalid request') }];
   return detail.map((d) => {
     const entry = isRecord(d) ? d : {};
     const loc = Array.isArray(entry.loc) ? entry.loc.slice(entry.loc[0] === 'body' ? 1 : 0) : [];
-    const msg = typeof entry.msg === 'string' ? entry.msg.replace(/^Value error, /, '') : 'invalid value';
+    const msg = typeof entry.msg === 'string' ? entry.msg.replace(/^Value error, /, '') : l10n.t('invalid value');
     return { path: loc.join('.'), message: msg };
   });
 }

@@ -8,6 +8,7 @@ import {
 } from './errors';
 import { credentialHeaders, type Credential, type CredentialKind } from './credential';
 import type { ApiLogger } from './logger';
+import { l10n } from '../l10n';
 
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -163,7 +164,7 @@ function resolveLocation(location: string, from: URL, request: RequestInfo): URL
   try {
     return new URL(location, from);
   } catch {
-    throw new BadResponseError(request, 'a redirect to an unreadable Location');
+    throw new BadResponseError(request, l10n.t('a redirect to an unreadable Location'));
   }
 }
 
@@ -175,7 +176,7 @@ function redirectProblem(base: URL, target: URL, hops: number): RedirectProblem 
 
 /** Origin and path: user info, query and fragment may hold tokens and stay out of messages and logs. */
 function shownUrl(target: URL): string {
-  return /^https?:$/.test(target.protocol) ? `${target.origin}${target.pathname}` : `a ${target.protocol} URL`;
+  return /^https?:$/.test(target.protocol) ? `${target.origin}${target.pathname}` : l10n.t('a {0} URL', target.protocol);
 }
 
 /** The base URL of a moved server: the target, less the request's own path, when it kept that path. */
@@ -197,7 +198,7 @@ function redirectedInit(status: number, init: RequestInit): RequestInit {
 /** Reads the body as text, refusing more than `max` bytes without reading the rest. */
 async function readCapped(response: Response, max: number, request: RequestInfo): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
-  const tooLarge = () => new BadResponseError(request, `answer larger than ${Math.round(max / 1024)} KiB`);
+  const tooLarge = () => new BadResponseError(request, l10n.t('answer larger than {0} KiB', Math.round(max / 1024)));
   if (declared > max) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();

@@ -5,6 +5,7 @@
 // 422), loose for what we read (a newer server may add fields, and those are kept).
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
+import { l10n } from '../l10n';
 
 // zod/mini carries no messages of its own; English ones make validation problems readable.
 z.config(en());
@@ -34,30 +35,30 @@ const STDIO_NAME = /^[a-zA-Z0-9_-]+$/;
 /** Returns the server's own complaint about an MCP server URL, or undefined when it would accept it. */
 export function mcpUrlProblem(url: string): string | undefined {
   const trimmed = url.trim();
-  if (!trimmed) return 'URL cannot be empty';
+  if (!trimmed) return l10n.t('URL cannot be empty');
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(trimmed);
-  if (!scheme) return 'URL must include a scheme (http:// or https://)';
+  if (!scheme) return l10n.t('URL must include a scheme (http:// or https://)');
   // Python's urlsplit finds a host only after "//" (so "http:a.b" has none), up to the path, query or fragment.
   const rest = trimmed.slice(scheme[0].length);
   const host = rest.startsWith('//') ? rest.slice(2).split(/[/?#]/)[0] : '';
-  if (!host) return 'URL must include a valid domain/host';
-  if (!MCP_URL_SCHEMES.includes(`${scheme[1].toLowerCase()}:`)) return 'URL scheme must be http, https, ws, or wss';
+  if (!host) return l10n.t('URL must include a valid domain/host');
+  if (!MCP_URL_SCHEMES.includes(`${scheme[1].toLowerCase()}:`)) return l10n.t('URL scheme must be http, https, ws, or wss');
   return undefined;
 }
 
 /** Returns the server's complaint about a stdio server name, or undefined when it is acceptable. */
 export function stdioNameProblem(name: string): string | undefined {
   const trimmed = name.trim();
-  if (!trimmed) return 'Server name cannot be empty';
-  if (!STDIO_NAME.test(trimmed)) return 'Server name can only contain letters, numbers, hyphens, and underscores';
+  if (!trimmed) return l10n.t('Server name cannot be empty');
+  if (!STDIO_NAME.test(trimmed)) return l10n.t('Server name can only contain letters, numbers, hyphens, and underscores');
   return undefined;
 }
 
 /** Returns the server's complaint about a stdio command, or undefined when it is acceptable. */
 export function stdioCommandProblem(command: string): string | undefined {
   const trimmed = command.trim();
-  if (!trimmed) return 'Command cannot be empty';
-  if (/\s/.test(trimmed)) return 'Command should be a single executable without spaces (use arguments field for parameters)';
+  if (!trimmed) return l10n.t('Command cannot be empty');
+  if (/\s/.test(trimmed)) return l10n.t('Command should be a single executable without spaces (use arguments field for parameters)');
   return undefined;
 }
 

@@ -6,6 +6,7 @@ import { readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { SettingsSchemaDocument, type SchemaField } from './schemas';
 import { V1_LOCATIONS } from './settingsMapping';
+import { l10n } from '../l10n';
 
 type Document = SettingsSchemaDocument;
 
@@ -41,7 +42,7 @@ export function advancedSettings(schemas: Schemas, answer: Record<string, unknow
 function sectionsOf(document: Document, root: string, answer: Record<string, unknown>, applies: (variant: string | null | undefined) => boolean): AdvancedSection[] {
   return document.sections.filter((section) => applies(section.variant)).map((section) => ({
     id: `${root}:${section.key}`,
-    label: root === 'conversation_settings' ? `Conversation: ${section.label}` : section.label,
+    label: root === 'conversation_settings' ? l10n.t('Conversation: {0}', section.label) : section.label,
     fields: section.fields.map((field) => fieldOf(field, root, answer)).filter((field) => !SHOWN_ELSEWHERE.has(field.path)),
   }));
 }

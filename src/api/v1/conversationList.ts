@@ -67,7 +67,8 @@ export function v1ServerStatus(sandboxStatus: string, executionStatus: string | 
 export function v1Summary(conversation: AppConversation): ConversationSummary {
   return {
     id: conversation.id,
-    // The server names a conversation "Conversation <first 5 hex>" until its first message gives it a title.
+    // The server names a conversation "Conversation <first 5 hex>" until its first message gives it a title. Its
+    // words, not ours, so not localized: isPlaceholderTitle (conversationFeed.ts) recognizes them as they are.
     title: conversation.title || `Conversation ${conversation.id.slice(0, 5)}`,
     repository: conversation.selected_repository ?? null,
     branch: conversation.selected_branch ?? null,

@@ -9,6 +9,7 @@ import { clientValidation, readAnswer } from '../http/answers';
 import { BadResponseError, ServerError, StartFailedError, type RequestInfo, type StartedOn } from '../http/errors';
 import { pause, type CallOptions, type Transport } from '../http/transport';
 import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
+import { l10n } from '../l10n';
 import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
 import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, SuccessAnswer, type StartTaskStatus } from './schemas';
 
@@ -29,10 +30,11 @@ export interface Polling {
 
 export const DEFAULT_POLLING: Polling = { firstMs: 250, maxMs: 1000, stallMs: 5 * 60_000 };
 
-const STEP_WORDS: Partial<Record<StartTaskStatus, string>> = {
-  WORKING: 'preparing', WAITING_FOR_SANDBOX: 'waiting for the sandbox', PREPARING_REPOSITORY: 'cloning the repository',
-  RUNNING_SETUP_SCRIPT: 'running the setup script', SETTING_UP_GIT_HOOKS: 'setting up git hooks',
-  SETTING_UP_SKILLS: 'loading skills', STARTING_CONVERSATION: 'starting the agent',
+const STEP_WORDS: Partial<Record<StartTaskStatus, () => string>> = {
+  WORKING: () => l10n.t('preparing'), WAITING_FOR_SANDBOX: () => l10n.t('waiting for the sandbox'),
+  PREPARING_REPOSITORY: () => l10n.t('cloning the repository'), RUNNING_SETUP_SCRIPT: () => l10n.t('running the setup script'),
+  SETTING_UP_GIT_HOOKS: () => l10n.t('setting up git hooks'), SETTING_UP_SKILLS: () => l10n.t('loading skills'),
+  STARTING_CONVERSATION: () => l10n.t('starting the agent'),
 };
 
 export class V1ConversationsApi implements ConversationsApi {
@@ -65,7 +67,7 @@ export class V1ConversationsApi implements ConversationsApi {
    */
   async stopConversation(id: string, call?: CallOptions): Promise<void> {
     const [conversation] = await this.readConversations([id], call);
-    if (!conversation) throw new ServerError(this.info('GET', CONVERSATIONS), 404, undefined, `the server does not know conversation ${id}`);
+    if (!conversation) throw new ServerError(this.info('GET', CONVERSATIONS), 404, undefined, l10n.t('the server does not know conversation {0}', id));
     const path = `${SANDBOXES}/${encodeURIComponent(conversation.sandbox_id)}/pause`;
     readAnswer(await this.transport.send('POST', path, undefined, call), SuccessAnswer);
   }
@@ -107,10 +109,10 @@ export class V1ConversationsApi implements ConversationsApi {
       if (task.status === 'READY' && task.app_conversation_id) return task.app_conversation_id;
       if (task.status === 'ERROR') throw new StartFailedError(info, task.detail ?? '', on);
       if (Date.now() - since > this.polling.stallMs) throw new StartFailedError(info, task.status, on, { stalled: true });
-      call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus] ?? task.status.toLowerCase());
+      call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus]?.() ?? task.status.toLowerCase());
       await pause(wait, info, call.signal);
       const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList)[0];
-      if (!next) throw new BadResponseError(info, 'the server no longer knows the start task');
+      if (!next) throw new BadResponseError(info, l10n.t('the server no longer knows the start task'));
       if (!seen.has(next.status)) {
         seen.add(next.status);
         since = Date.now();

@@ -11,6 +11,7 @@ import type { SettingsChange } from '../v0/settingsBody';
 import { advancedBody, advancedSettings, fetchSchemas, valueAt, type Schemas } from './advancedSettings';
 import { V1Settings } from './schemas';
 import { V1_UNSUPPORTED, fromV1, toV1Body } from './settingsMapping';
+import { l10n } from '../l10n';
 
 const SETTINGS = '/api/v1/settings';
 const SECRETS = new Set<string>(SECRET_SETTING_FIELDS);
@@ -31,7 +32,7 @@ export class V1SettingsApi implements SettingsApi {
     if (isSettingsNotFound(answer)) return null;
     this.stored = readAnswer(answer, V1Settings);
     const parsed = Incoming.LoadedSettings.safeParse(fromV1(this.stored));
-    if (!parsed.success) throw new BadResponseError(answer.request, `unexpected settings: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success) throw new BadResponseError(answer.request, l10n.t('unexpected settings: {0}', String(parsed.error.issues[0]?.message)));
     return parsed.data;
   }
 

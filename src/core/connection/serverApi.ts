@@ -1,10 +1,16 @@
 // How the API a server speaks is shown to the person: in the status bar's tooltip and the Settings view.
 import type { ServerApi } from '../../api/client';
+import { l10n } from '../../api/l10n';
 
 export function describeServerApi(api: ServerApi): string {
-  const name = api.version ? `OpenHands ${api.version}` : 'OpenHands';
-  const lines = api.settings === api.conversations
-    ? `${api.settings.toUpperCase()} API`
-    : `${api.settings.toUpperCase()} settings, ${api.conversations.toUpperCase()} conversations`;
-  return `${name}, ${lines}`;
+  const settings = api.settings.toUpperCase();
+  const conversations = api.conversations.toUpperCase();
+  if (api.version) {
+    return settings === conversations
+      ? l10n.t('OpenHands {0}, {1} API', api.version, settings)
+      : l10n.t('OpenHands {0}, {1} settings, {2} conversations', api.version, settings, conversations);
+  }
+  return settings === conversations
+    ? l10n.t('OpenHands, {0} API', settings)
+    : l10n.t('OpenHands, {0} settings, {1} conversations', settings, conversations);
 }

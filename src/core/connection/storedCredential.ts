@@ -3,6 +3,7 @@
 // extension still reads a session key written now. A Cloud key is written as JSON with its kind.
 import { sessionCredential, type Credential, type CredentialKind } from '../../api/http/credential';
 import { parseJson } from '../../api/http/transport';
+import { l10n } from '../../api/l10n';
 
 const KINDS: readonly CredentialKind[] = ['session', 'cloud'];
 
@@ -22,19 +23,27 @@ export function readStoredCredential(stored: string | undefined): Credential | u
   return sessionCredential(stored);
 }
 
-/** What Set API Key shows for each kind: the choice (the session key first, so Enter keeps it) and the prompt. */
+/**
+ * What Set API Key shows for each kind: the choice (the session key first, so Enter keeps it) and the prompt.
+ * The texts are getters, made in the display language when read (a spread copies them), not when the module loads.
+ */
 export const KEY_KINDS: readonly { keyKind: CredentialKind; label: string; description: string; detail: string }[] = [
   {
-    keyKind: 'session', label: 'Self-hosted session key', description: 'sent as X-Session-API-Key',
-    detail: 'The SESSION_API_KEY your own OpenHands server was started with.',
+    keyKind: 'session',
+    get label() { return l10n.t('Self-hosted session key'); },
+    get description() { return l10n.t('sent as X-Session-API-Key'); },
+    get detail() { return l10n.t('The SESSION_API_KEY your own OpenHands server was started with.'); },
   },
   {
-    keyKind: 'cloud', label: 'OpenHands Cloud API key', description: 'sent as Authorization: Bearer',
-    detail: 'An API key created in your OpenHands Cloud account settings.',
+    keyKind: 'cloud',
+    get label() { return l10n.t('OpenHands Cloud API key'); },
+    get description() { return l10n.t('sent as Authorization: Bearer'); },
+    get detail() { return l10n.t('An API key created in your OpenHands Cloud account settings.'); },
   },
 ];
 
 export function keyPrompt(kind: CredentialKind, url: string): string {
-  const what = kind === 'cloud' ? `OpenHands Cloud API key for ${url}` : `Session API key for ${url} (the server's SESSION_API_KEY)`;
-  return `${what}. It is kept in VS Code's secret storage.`;
+  return kind === 'cloud'
+    ? l10n.t('OpenHands Cloud API key for {0}. It is kept in VS Code\'s secret storage.', url)
+    : l10n.t('Session API key for {0} (the server\'s SESSION_API_KEY). It is kept in VS Code\'s secret storage.', url);
 }

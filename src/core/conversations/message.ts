@@ -1,6 +1,7 @@
 // Builds the first message of a conversation: the person's words, then files or a selection as fenced code,
 // and images as data URLs. Input is bytes, so the adapter can pass unsaved editor text encoded as UTF-8.
 import * as path from 'node:path';
+import { l10n } from '../../api/l10n';
 import { SETTING_DEFAULTS } from '../platform/settingKeys';
 
 export const DEFAULT_TEXT_LIMIT_BYTES = SETTING_DEFAULTS.maxFileSizeKiB * 1024;
@@ -51,7 +52,6 @@ export type MessageResult =
   | { readonly ok: false; readonly refusals: readonly Refusal[] };
 
 const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
-const IMAGE_KINDS = 'PNG, JPEG, GIF or WebP';
 
 // Only where the fence tag is beyond doubt; anything else gets a bare fence.
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -79,9 +79,9 @@ export function buildFilesMessage(words: string, files: readonly MessageFile[], 
       refusals.push(part);
     } else if ('dataUrl' in part) {
       imageUrls.push(part.dataUrl);
-      sections.push(`Attached image: ${shownPath}`);
+      sections.push(l10n.t('Attached image: {0}', shownPath));
     } else {
-      sections.push(`File: ${shownPath}\n${fenceCodeBlock(part.text, languageFor(shownPath))}`);
+      sections.push(`${l10n.t('File: {0}', shownPath)}\n${fenceCodeBlock(part.text, languageFor(shownPath))}`);
     }
   }
   if (refusals.length > 0) return { ok: false, refusals };
@@ -98,11 +98,13 @@ export function buildSelectionMessage(words: string, selection: MessageSelection
   const shownPath = displayPath(selection.path, selection.root);
   const size = Buffer.byteLength(selection.text, 'utf8');
   if (size > limit) {
-    const message = `The selection in ${shownPath} is ${formatSize(size)}, over the ${formatSize(limit)} limit for text.`;
+    const message = l10n.t('The selection in {0} is {1}, over the {2} limit for text.', shownPath, formatSize(size), formatSize(limit));
     return { ok: false, refusals: [{ path: shownPath, reason: 'text-too-large', message }] };
   }
-  const lines = startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
-  const section = `Selection from ${shownPath}, ${lines}:\n${fenceCodeBlock(selection.text, languageFor(shownPath))}`;
+  const heading = startLine === endLine
+    ? l10n.t('Selection from {0}, line {1}:', shownPath, startLine)
+    : l10n.t('Selection from {0}, lines {1}-{2}:', shownPath, startLine, endLine);
+  const section = `${heading}\n${fenceCodeBlock(selection.text, languageFor(shownPath))}`;
   return { ok: true, message: { initial_user_msg: joinSections(words, [section]), image_urls: [] } };
 }
 
@@ -126,7 +128,7 @@ type Part = Refusal | { readonly text: string } | { readonly dataUrl: string };
 function readText(shownPath: string, bytes: Uint8Array, limit: number): Part {
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return binaryRefusal(shownPath);
   if (bytes.byteLength > limit) {
-    const message = `${shownPath} is ${formatSize(bytes.byteLength)}, over the ${formatSize(limit)} limit for text files.`;
+    const message = l10n.t('{0} is {1}, over the {2} limit for text files.', shownPath, formatSize(bytes.byteLength), formatSize(limit));
     return { path: shownPath, reason: 'text-too-large', message };
   }
   try {
@@ -138,13 +140,13 @@ function readText(shownPath: string, bytes: Uint8Array, limit: number): Part {
 
 function readImage(shownPath: string, bytes: Uint8Array): Part {
   if (bytes.byteLength > IMAGE_LIMIT_BYTES) {
-    const message = `${shownPath} is ${formatSize(bytes.byteLength)}, over the ${formatSize(IMAGE_LIMIT_BYTES)} limit for images.`;
+    const message = l10n.t('{0} is {1}, over the {2} limit for images.', shownPath, formatSize(bytes.byteLength), formatSize(IMAGE_LIMIT_BYTES));
     return { path: shownPath, reason: 'image-too-large', message };
   }
   // The type comes from the bytes, not the name: a model refuses a data URL whose type does not match its data.
   const mime = imageMimeType(bytes);
   if (!mime) {
-    return { path: shownPath, reason: 'not-an-image', message: `${shownPath} does not hold ${IMAGE_KINDS} image data.` };
+    return { path: shownPath, reason: 'not-an-image', message: l10n.t('{0} does not hold PNG, JPEG, GIF or WebP image data.', shownPath) };
   }
   return { dataUrl: `data:${mime};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}` };
 }
@@ -159,7 +161,7 @@ function imageMimeType(bytes: Uint8Array): string | undefined {
 }
 
 function binaryRefusal(shownPath: string): Refusal {
-  const message = `${shownPath} is not a text file (it is not UTF-8 or has NUL bytes); only text files and ${IMAGE_KINDS} images can be sent.`;
+  const message = l10n.t('{0} is not a text file (it is not UTF-8 or has NUL bytes); only text files and PNG, JPEG, GIF or WebP images can be sent.', shownPath);
   return { path: shownPath, reason: 'binary', message };
 }
 
@@ -184,6 +186,7 @@ function joinSections(words: string, sections: readonly string[]): string {
 
 // Sizes are rounded up so a file just over a limit never reads as equal to it.
 function formatSize(bytes: number): string {
-  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MiB'] : bytes >= 1024 ? [bytes / 1024, 'KiB'] : [bytes, 'bytes'];
-  return `${Math.ceil(value * 10) / 10} ${unit}`;
+  const tenths = (value: number) => Math.ceil(value * 10) / 10;
+  if (bytes >= 1024 * 1024) return l10n.t('{0} MiB', tenths(bytes / (1024 * 1024)));
+  return bytes >= 1024 ? l10n.t('{0} KiB', tenths(bytes / 1024)) : l10n.t('{0} bytes', tenths(bytes));
 }

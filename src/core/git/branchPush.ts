@@ -1,6 +1,7 @@
 // Push and Start: the push that makes the remote hold the branch a conversation starts on, and what a failed
 // push means for the person. The agent clones the remote the target was read from, so the branch goes there
 // under its own name; the upstream is set only when the branch has none, never moved.
+import { l10n } from '../../api/l10n';
 import { Redactor } from '../platform/redact';
 import type { PreflightWarning } from './repoContext';
 
@@ -22,7 +23,9 @@ export function planPush(warnings: readonly PreflightWarning[], remote: string |
 }
 
 export function pushPlanText(plan: PushPlan): string {
-  return `Push and Start pushes ${plan.branch} to ${plan.remote}${plan.setUpstream ? ', setting it as the upstream,' : ''} first.`;
+  return plan.setUpstream
+    ? l10n.t('Push and Start pushes {0} to {1}, setting it as the upstream, first.', plan.branch, plan.remote)
+    : l10n.t('Push and Start pushes {0} to {1} first.', plan.branch, plan.remote);
 }
 
 export type PushFailureKind = 'diverged' | 'refused' | 'credentials' | 'unreachable' | 'failed' | 'pullFailed';
@@ -42,12 +45,13 @@ export interface GitErrorFields {
   readonly message?: string;
 }
 
+// Getters: each title is made in the display language when read, not when the module loads.
 export const PUSH_ACTION_TITLES: Record<PushAction, string> = {
-  pullAndRetry: 'Pull and Retry',
-  retry: 'Retry Push',
-  startAnyway: 'Start Anyway',
-  startWithoutRepository: 'Start Without Repository',
-  showGitOutput: 'Show Git Output',
+  get pullAndRetry() { return l10n.t('Pull and Retry'); },
+  get retry() { return l10n.t('Retry Push'); },
+  get startAnyway() { return l10n.t('Start Anyway'); },
+  get startWithoutRepository() { return l10n.t('Start Without Repository'); },
+  get showGitOutput() { return l10n.t('Show Git Output'); },
 };
 
 // The git extension's codes (extensions/git/src/api/git.d.ts, GitErrorCodes), then git's own words for what
@@ -63,30 +67,33 @@ export function pushFailure(error: GitErrorFields, plan: PushPlan): PushFailure 
   const stderr = error.stderr ?? '';
   const code = error.gitErrorCode ?? '';
   const detail = gitReason(error);
-  const push = `OpenHands: the push of ${plan.branch} to ${plan.remote}`;
+  const { branch, remote } = plan;
   // The extension's PushRejected is any "failed to push some refs", a missing local branch too: git's ref line says which.
-  if (DIVERGED_WORDS.test(stderr)) {
-    // A pull needs the upstream; a branch without one meets a same-named branch on the remote that it never had.
-    const pull = plan.setUpstream ? `Merge the remote's ${plan.branch} into yours, then Push and Start again,` : 'Pull them, then push again,';
-    const actions: PushAction[] = plan.setUpstream ? ['startAnyway', 'startWithoutRepository', 'showGitOutput'] : ['pullAndRetry', 'startAnyway', 'showGitOutput'];
-    return failure('diverged', `${push} was rejected: the remote's ${plan.branch} has commits your branch lacks. ${pull} or start on the remote's ${plan.branch} as it is.`, actions);
-  }
+  if (DIVERGED_WORDS.test(stderr)) return divergedFailure(plan);
   if (/! \[(remote )?rejected\]/.test(stderr)) {
-    return failure('refused', `${push} was refused by the remote (${detail}). The branch may be protected: push it another way, or start on what the remote has.`, ['startAnyway', 'startWithoutRepository', 'showGitOutput']);
+    return failure('refused', l10n.t('OpenHands: the push of {0} to {1} was refused by the remote ({2}). The branch may be protected: push it another way, or start on what the remote has.', branch, remote, detail), ['startAnyway', 'startWithoutRepository', 'showGitOutput']);
   }
   if (CREDENTIAL_CODES.has(code) || CREDENTIAL_WORDS.test(stderr)) {
-    return failure('credentials', `${push} failed: git has no credentials that may push there (${detail}). Set up a credential helper or SSH key for the remote's host, then Retry Push.`, ['retry', 'startAnyway', 'showGitOutput']);
+    return failure('credentials', l10n.t('OpenHands: the push of {0} to {1} failed: git has no credentials that may push there ({2}). Set up a credential helper or SSH key for the remote\'s host, then Retry Push.', branch, remote, detail), ['retry', 'startAnyway', 'showGitOutput']);
   }
   if (UNREACHABLE_CODES.has(code) || UNREACHABLE_WORDS.test(stderr)) {
-    return failure('unreachable', `${push} failed: git cannot reach the remote ${plan.remote} (${detail}). Check its URL (git remote -v) and the network, then Retry Push.`, ['retry', 'startWithoutRepository', 'showGitOutput']);
+    return failure('unreachable', l10n.t('OpenHands: the push of {0} to {1} failed: git cannot reach the remote {1} ({2}). Check its URL (git remote -v) and the network, then Retry Push.', branch, remote, detail), ['retry', 'startWithoutRepository', 'showGitOutput']);
   }
-  return failure('failed', `${push} failed: ${detail}. See the Git output, then Retry Push.`, ['retry', 'startAnyway', 'showGitOutput']);
+  return failure('failed', l10n.t('OpenHands: the push of {0} to {1} failed: {2}. See the Git output, then Retry Push.', branch, remote, detail), ['retry', 'startAnyway', 'showGitOutput']);
+}
+
+/** The remote's branch has commits the local one lacks. */
+function divergedFailure({ branch, remote, setUpstream }: PushPlan): PushFailure {
+  // A pull needs the upstream; a branch without one meets a same-named branch on the remote that it never had.
+  return setUpstream
+    ? failure('diverged', l10n.t('OpenHands: the push of {0} to {1} was rejected: the remote\'s {0} has commits your branch lacks. Merge the remote\'s {0} into yours, then Push and Start again, or start on the remote\'s {0} as it is.', branch, remote), ['startAnyway', 'startWithoutRepository', 'showGitOutput'])
+    : failure('diverged', l10n.t('OpenHands: the push of {0} to {1} was rejected: the remote\'s {0} has commits your branch lacks. Pull them, then push again, or start on the remote\'s {0} as it is.', branch, remote), ['pullAndRetry', 'startAnyway', 'showGitOutput']);
 }
 
 /** Pull and Retry's pull failed (a conflict, divergent branches git was not told how to reconcile, …). */
 export function pullFailure(error: GitErrorFields, plan: PushPlan): PushFailure {
   const detail = gitReason(error);
-  return failure('pullFailed', `OpenHands: pulling ${plan.branch} from ${plan.remote} failed (${detail}). Finish it in Source Control (resolve the conflicts, or merge or rebase), then Retry Push.`, ['retry', 'startAnyway', 'showGitOutput']);
+  return failure('pullFailed', l10n.t('OpenHands: pulling {0} from {1} failed ({2}). Finish it in Source Control (resolve the conflicts, or merge or rebase), then Retry Push.', plan.branch, plan.remote, detail), ['retry', 'startAnyway', 'showGitOutput']);
 }
 
 function failure(kind: PushFailureKind, message: string, actions: PushAction[]): PushFailure {
@@ -102,6 +109,6 @@ const urlRedactor = new Redactor();
  */
 function gitReason(error: GitErrorFields): string {
   const line = (error.stderr ?? '').split(/\r?\n/).map((l) => /^\s*(?:fatal:|error:|remote:|!)\s*(.+?)\s*$/.exec(l)?.[1]).find(Boolean);
-  const reason = line?.replace(/\.$/, '') ?? (error.message?.trim() || 'no reason given');
+  const reason = line?.replace(/\.$/, '') ?? (error.message?.trim() || l10n.t('no reason given'));
   return urlRedactor.redactText(reason);
 }

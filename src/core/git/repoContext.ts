@@ -1,5 +1,6 @@
 // Which remote a conversation is bound to, and what to warn about before sending: the agent clones the
 // remote, so local work that is not pushed, or a branch the remote does not have, would be missing there.
+import { l10n } from '../../api/l10n';
 import type { ProviderType } from '../../api/v0/schemas';
 
 export interface RemoteInfo {
@@ -53,9 +54,11 @@ export function preflightWarnings(
 
 export function warningText(warning: PreflightWarning): string {
   switch (warning.kind) {
-    case 'detached': return 'HEAD is detached, so no branch is sent; the agent starts from the default branch.';
-    case 'noUpstream': return `Branch ${warning.branch} has no upstream: the remote may not have it, and the agent works from the remote.`;
-    case 'unpushed': return `Branch ${warning.branch} has ${warning.commits} commit${warning.commits === 1 ? '' : 's'} not pushed; the agent works from the remote and will not see ${warning.commits === 1 ? 'it' : 'them'}.`;
-    case 'noProviderToken': return `The server has no ${warning.provider} token, so it cannot clone the repository.`;
+    case 'detached': return l10n.t('HEAD is detached, so no branch is sent; the agent starts from the default branch.');
+    case 'noUpstream': return l10n.t('Branch {0} has no upstream: the remote may not have it, and the agent works from the remote.', warning.branch);
+    case 'unpushed': return warning.commits === 1
+      ? l10n.t('Branch {0} has 1 commit not pushed; the agent works from the remote and will not see it.', warning.branch)
+      : l10n.t('Branch {0} has {1} commits not pushed; the agent works from the remote and will not see them.', warning.branch, warning.commits);
+    case 'noProviderToken': return l10n.t('The server has no {0} token, so it cannot clone the repository.', warning.provider);
   }
 }

@@ -1,21 +1,23 @@
 // What a person can do about each failure: the buttons shown with its message. Pure, so the choice is
 // tested without VS Code; the adapter turns each action into a command.
 import { RedirectError, ServerError, StartFailedError, type ApiError, type ApiErrorKind, type ServerFailureReason } from '../../api/http/errors';
+import { l10n } from '../../api/l10n';
 
 export type ErrorAction =
   | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'
   | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings' | 'useServerUrl';
 
-export const ERROR_ACTION_TITLES: Record<ErrorAction, string> = {
-  retry: 'Retry',
-  setApiKey: 'Set API Key',
-  openServerUrlSetting: 'Open Settings',
-  showLog: 'Show Log',
-  configureSettings: 'Configure Settings',
-  setLlmApiKey: 'Set LLM API Key',
-  startWithoutRepository: 'Start Without Repository',
-  openServerSettings: 'Open Server Settings',
-  useServerUrl: 'Use New URL',
+/** Functions, so each title is made in the display language when shown, not when the module loads. */
+export const ERROR_ACTION_TITLES: Record<ErrorAction, () => string> = {
+  retry: () => l10n.t('Retry'),
+  setApiKey: () => l10n.t('Set API Key'),
+  openServerUrlSetting: () => l10n.t('Open Settings'),
+  showLog: () => l10n.t('Show Log'),
+  configureSettings: () => l10n.t('Configure Settings'),
+  setLlmApiKey: () => l10n.t('Set LLM API Key'),
+  startWithoutRepository: () => l10n.t('Start Without Repository'),
+  openServerSettings: () => l10n.t('Open Server Settings'),
+  useServerUrl: () => l10n.t('Use New URL'),
 };
 
 const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>, ErrorAction[]> = {
@@ -55,5 +57,5 @@ export function actionsFor(error: ApiError): ErrorAction[] {
 
 /** A button's text: "Use <URL>" names the URL it switches to. */
 export function actionTitle(action: ErrorAction, error: unknown): string {
-  return action === 'useServerUrl' && error instanceof RedirectError && error.movedTo ? `Use ${error.movedTo}` : ERROR_ACTION_TITLES[action];
+  return action === 'useServerUrl' && error instanceof RedirectError && error.movedTo ? l10n.t('Use {0}', error.movedTo) : ERROR_ACTION_TITLES[action]();
 }

@@ -1,5 +1,6 @@
 // Editing the MCP server lists: reading what the person typed for args and env the way the server reads the
 // string forms (shlex-like args, "A=1, B=2" env), and changing one entry of a list without touching the rest.
+import { l10n } from '../../api/l10n';
 import type { McpConfig, McpRemoteServer, McpStdioServer } from '../../api/v0/schemas';
 
 /** The three MCP server lists of `mcp_config`. */
@@ -31,7 +32,7 @@ export function splitArgs(text: string): Result<string[]> {
       started = true;
     }
   }
-  if (quote) return { ok: false, problem: 'Invalid argument format: No closing quotation.' };
+  if (quote) return { ok: false, problem: l10n.t('Invalid argument format: No closing quotation.') };
   if (started) args.push(current);
   return { ok: true, value: args };
 }
@@ -41,9 +42,9 @@ export function parseEnv(text: string): Result<Record<string, string>> {
   const env: Record<string, string> = {};
   for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const eq = pair.indexOf('=');
-    if (eq < 0) return { ok: false, problem: `Environment variable '${pair}' must be in KEY=VALUE format.` };
+    if (eq < 0) return { ok: false, problem: l10n.t('Environment variable \'{0}\' must be in KEY=VALUE format.', pair) };
     const name = pair.slice(0, eq).trim();
-    if (!ENV_NAME.test(name)) return { ok: false, problem: `Invalid environment variable name '${name}': use letters, digits and underscores, not starting with a digit.` };
+    if (!ENV_NAME.test(name)) return { ok: false, problem: l10n.t('Invalid environment variable name \'{0}\': use letters, digits and underscores, not starting with a digit.', name) };
     env[name] = pair.slice(eq + 1).trim();
   }
   return { ok: true, value: env };

@@ -1,5 +1,6 @@
 // The questions that make an MCP server entry, prefilled when editing one. Every answer is checked with the
 // server's own rules while it is typed, so an entry the server would refuse is never sent.
+import { l10n } from '../../api/l10n';
 import { mcpUrlProblem, stdioCommandProblem, stdioNameProblem, type McpRemoteServer, type McpStdioServer } from '../../api/v0/schemas';
 import type { Prompter } from '../platform/prompter';
 import { isRemoteEntry, parseEnv, splitArgs, type McpEntry, type McpListKey } from './mcpEntries';
@@ -12,12 +13,12 @@ export function askMcpEntry(prompter: Prompter, list: McpListKey, existing: McpE
 
 async function askRemoteEntry(prompter: Prompter, existing: McpRemoteServer | undefined): Promise<McpRemoteServer | undefined> {
   const url = await prompter.input({
-    title: 'MCP server URL', prompt: 'http(s) or ws(s) URL of the server.', value: existing?.url ?? '', validate: mcpUrlProblem,
+    title: l10n.t('MCP server URL'), prompt: l10n.t('http(s) or ws(s) URL of the server.'), value: existing?.url ?? '', validate: mcpUrlProblem,
   });
   if (url === undefined) return undefined;
   const key = await prompter.input({
-    title: 'MCP server API key',
-    prompt: existing?.api_key ? 'Leave empty to keep the current key.' : 'Leave empty if the server needs none.',
+    title: l10n.t('MCP server API key'),
+    prompt: existing?.api_key ? l10n.t('Leave empty to keep the current key.') : l10n.t('Leave empty if the server needs none.'),
     value: '', password: true,
   });
   if (key === undefined) return undefined;
@@ -26,21 +27,21 @@ async function askRemoteEntry(prompter: Prompter, existing: McpRemoteServer | un
 
 async function askStdioEntry(prompter: Prompter, existing: McpStdioServer | undefined): Promise<McpStdioServer | undefined> {
   const name = await prompter.input({
-    title: 'MCP stdio server name', prompt: 'Letters, digits, - and _.', value: existing?.name ?? '', validate: stdioNameProblem,
+    title: l10n.t('MCP stdio server name'), prompt: l10n.t('Letters, digits, - and _.'), value: existing?.name ?? '', validate: stdioNameProblem,
   });
   if (name === undefined) return undefined;
   const command = await prompter.input({
-    title: 'MCP stdio server command', prompt: 'One executable, without arguments (e.g. npx).',
+    title: l10n.t('MCP stdio server command'), prompt: l10n.t('One executable, without arguments (e.g. npx).'),
     value: existing?.command ?? '', validate: stdioCommandProblem,
   });
   if (command === undefined) return undefined;
   const args = await askParsed(prompter, {
-    title: 'MCP stdio server arguments', prompt: 'Separated by spaces; quote an argument that holds spaces.',
+    title: l10n.t('MCP stdio server arguments'), prompt: l10n.t('Separated by spaces; quote an argument that holds spaces.'),
     value: (existing?.args ?? []).map(quoteArg).join(' '),
   }, splitArgs);
   if (args === undefined) return undefined;
   const env = await askParsed(prompter, {
-    title: 'MCP stdio server environment', prompt: 'NAME=value pairs separated by commas. Values are sent to the server as they are.',
+    title: l10n.t('MCP stdio server environment'), prompt: l10n.t('NAME=value pairs separated by commas. Values are sent to the server as they are.'),
     value: Object.entries(existing?.env ?? {}).map(([k, v]) => `${k}=${v}`).join(', '),
   }, parseEnv);
   if (env === undefined) return undefined;

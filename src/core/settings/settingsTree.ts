@@ -2,10 +2,11 @@
 // descriptions, and the context tokens that decide which actions a leaf offers. Secrets appear only as
 // "set" or "not set": the server never sends their values, and nothing here could show one.
 import type { AdvancedField } from '../../api/client';
+import { l10n } from '../../api/l10n';
 import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/v0/schemas';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { isRemoteEntry, type McpListKey } from './mcpEntries';
-import { SETTINGS_GROUPS, resetValue, type FieldSpec, type GroupSpec } from './settingsFields';
+import { resetValue, settingsGroups, type FieldSpec, type GroupSpec } from './settingsFields';
 
 export interface SettingsNode {
   /** Stable across reloads, so the tree keeps its expansion state. */
@@ -23,21 +24,28 @@ export interface SettingsNode {
   readonly advanced?: AdvancedField;
 }
 
-export const MCP_LISTS: readonly { readonly key: McpListKey; readonly label: string }[] = [
-  { key: 'sse_servers', label: 'SSE' },
-  { key: 'shttp_servers', label: 'Streamable HTTP' },
-  { key: 'stdio_servers', label: 'stdio' },
-];
+/** The MCP server lists, in the panel's order, with their names made in the display language. */
+export function mcpLists(): readonly { readonly key: McpListKey; readonly label: string }[] {
+  return [
+    { key: 'sse_servers', label: l10n.t('SSE') },
+    { key: 'shttp_servers', label: l10n.t('Streamable HTTP') },
+    { key: 'stdio_servers', label: l10n.t('stdio') },
+  ];
+}
 
 const PROVIDER_DOMAINS: Record<string, string> = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
-const SAVING = ' (saving…)';
+
+/** A value as the panel shows it while its save is under way. */
+export function savingText(shown: string): string {
+  return l10n.t('{0} (saving…)', shown);
+}
 
 /** Fields whose edits have not been confirmed by the server yet, with the value being saved. */
 export type PendingEdits = ReadonlyMap<string, unknown>;
 
 /** The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config. */
 export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set()): SettingsNode[] {
-  const shown = SETTINGS_GROUPS
+  const shown = settingsGroups()
     .filter((group) => !(group.id === 'mcp' && hidden.has('mcp_config')))
     .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }));
   return shown.map((group) => ({
@@ -47,7 +55,7 @@ export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdit
     tooltip: group.label,
     contextValue: contextValue(ViewItem.Group, group.id === 'providers' && ViewItem.ProviderTokens),
     children: childrenOf(group, settings, pending),
-    ...(group.id === 'mcp' && pending.has('mcp_config') ? { description: 'saving…' } : {}),
+    ...(group.id === 'mcp' && pending.has('mcp_config') ? { description: l10n.t('saving…') } : {}),
   }));
 }
 
@@ -64,8 +72,8 @@ function fieldNode(spec: FieldSpec, settings: LoadedSettings, pending: PendingEd
   return {
     id: `field:${spec.field}`,
     label: spec.label,
-    description: shown + (saving ? SAVING : ''),
-    tooltip: `${spec.label}: ${shown}\n${spec.help}`,
+    description: saving ? savingText(shown) : shown,
+    tooltip: [l10n.t('{0}: {1}', spec.label, shown), spec.help].join('\n'),
     contextValue: contextValue(
       ViewItem.Field,
       secret && ViewItem.Secret,
@@ -80,18 +88,27 @@ function fieldNode(spec: FieldSpec, settings: LoadedSettings, pending: PendingEd
 /** The text shown for a value: the value itself, "not set", "on (default)", or for secrets only "set"/"not set". */
 export function describeValue(spec: FieldSpec, value: unknown, settings: LoadedSettings, isPendingValue: boolean): string {
   if (spec.kind === 'secret') {
-    if (isPendingValue) return value === '' ? 'not set' : 'set';
-    return secretState(spec.field, settings);
+    if (isPendingValue) return value === '' ? SECRET_TEXT.notSet() : SECRET_TEXT.set();
+    return SECRET_TEXT[secretState(spec.field, settings)]();
   }
-  if (value === null || value === undefined || value === '') return spec.defaultValue === undefined ? 'not set' : `default (${onOff(spec.defaultValue)})`;
-  if (typeof value === 'boolean') return value === spec.defaultValue ? `${onOff(value)} (default)` : onOff(value);
+  if (value === null || value === undefined || value === '') return spec.defaultValue === undefined ? l10n.t('not set') : defaultText(spec.defaultValue);
+  if (typeof value === 'boolean') return value === spec.defaultValue ? defaultText(value, true) : onOff(value);
   return String(value);
 }
 
-function secretState(field: SettingsField, settings: LoadedSettings): string {
-  if (field === 'llm_api_key') return settings.llm_api_key_set ? 'set' : 'not set';
-  if (field === 'search_api_key') return settings.search_api_key_set ? 'set' : 'not set';
-  return 'not reported';
+type SecretState = 'set' | 'notSet' | 'notReported';
+
+/** What the panel says of a secret: the server tells only whether one is stored, and of some not even that. */
+const SECRET_TEXT: Record<SecretState, () => string> = {
+  set: () => l10n.t('set'),
+  notSet: () => l10n.t('not set'),
+  notReported: () => l10n.t('not reported'),
+};
+
+function secretState(field: SettingsField, settings: LoadedSettings): SecretState {
+  if (field === 'llm_api_key') return settings.llm_api_key_set ? 'set' : 'notSet';
+  if (field === 'search_api_key') return settings.search_api_key_set ? 'set' : 'notSet';
+  return 'notReported';
 }
 
 function canReset(spec: FieldSpec, settings: LoadedSettings): boolean {
@@ -103,17 +120,23 @@ function canReset(spec: FieldSpec, settings: LoadedSettings): boolean {
 }
 
 function onOff(value: boolean): string {
-  return value ? 'on' : 'off';
+  return value ? l10n.t('on') : l10n.t('off');
+}
+
+/** A boolean's default: `default (on)` while unset, `on (default)` when set to it. */
+function defaultText(value: boolean, set = false): string {
+  if (set) return value ? l10n.t('on (default)') : l10n.t('off (default)');
+  return value ? l10n.t('default (on)') : l10n.t('default (off)');
 }
 
 function mcpNodes(config: McpConfig | null): SettingsNode[] {
-  return MCP_LISTS.map(({ key, label }) => {
+  return mcpLists().map(({ key, label }) => {
     const entries = config?.[key] ?? [];
     return {
       id: `mcp:${key}`,
       label,
-      description: entries.length ? String(entries.length) : 'none',
-      tooltip: `${label} MCP servers`,
+      description: entries.length ? String(entries.length) : l10n.t('none'),
+      tooltip: l10n.t('{0} MCP servers', label),
       contextValue: ViewItem.McpList,
       mcp: { list: key },
       children: entries.map((entry: McpRemoteServer | McpStdioServer, index): SettingsNode => {
@@ -122,7 +145,7 @@ function mcpNodes(config: McpConfig | null): SettingsNode[] {
           id: `mcp:${key}:${index}`,
           label,
           description,
-          tooltip: `${label}\n${description}`,
+          tooltip: [label, description].join('\n'),
           contextValue: ViewItem.McpEntry,
           mcp: { list: key, index },
         };
@@ -133,25 +156,26 @@ function mcpNodes(config: McpConfig | null): SettingsNode[] {
 
 /** An MCP entry's name or URL and a summary; an api_key shows only as set, env only by its names. */
 function describeMcpEntry(entry: McpRemoteServer | McpStdioServer): { label: string; description: string } {
-  if (isRemoteEntry(entry)) return { label: entry.url, description: entry.api_key ? 'API key set' : 'no API key' };
+  if (isRemoteEntry(entry)) return { label: entry.url, description: entry.api_key ? l10n.t('API key set') : l10n.t('no API key') };
   const env = Object.keys(entry.env ?? {});
-  return { label: entry.name, description: [entry.command, ...(entry.args ?? [])].join(' ') + (env.length ? ` · env: ${env.join(', ')}` : '') };
+  const command = [entry.command, ...(entry.args ?? [])].join(' ');
+  return { label: entry.name, description: env.length ? l10n.t('{0} · env: {1}', command, env.join(', ')) : command };
 }
 
 function providerNodes(tokens: Record<string, string | null> | null): SettingsNode[] {
   const entries = Object.entries<string | null>(tokens ?? {});
   if (!entries.length) {
     return [{
-      id: 'provider:none', label: 'No git provider tokens', description: 'add one on the server',
-      tooltip: 'The server has no token for GitHub, GitLab or Bitbucket, so conversations cannot clone a repository.',
+      id: 'provider:none', label: l10n.t('No git provider tokens'), description: l10n.t('add one on the server'),
+      tooltip: l10n.t('The server has no token for GitHub, GitLab or Bitbucket, so conversations cannot clone a repository.'),
       contextValue: ViewItem.ProviderTokens,
     }];
   }
   return entries.map(([provider, host]) => ({
     id: `provider:${provider}`,
     label: provider,
-    description: host ?? PROVIDER_DOMAINS[provider] ?? 'default host',
-    tooltip: `The server has a ${provider} token${host ? ` for ${host}` : ''}.`,
+    description: host ?? PROVIDER_DOMAINS[provider] ?? l10n.t('default host'),
+    tooltip: host ? l10n.t('The server has a {0} token for {1}.', provider, host) : l10n.t('The server has a {0} token.', provider),
     contextValue: ViewItem.ProviderTokens,
   }));
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Incoming, type LoadedSettings } from '../../../src/api/v0/schemas';
-import { SETTINGS_GROUPS, fieldSpec, parseInput, resetValue } from '../../../src/core/settings/settingsFields';
+import { fieldSpec, parseInput, resetValue, settingsGroups } from '../../../src/core/settings/settingsFields';
 import { buildSettingsTree, type SettingsNode } from '../../../src/core/settings/settingsTree';
 
 const SECRETS = ['sk-llm-SECRET', 'mcp-SECRET', 'env-SECRET', 'ghp_SECRET'];
@@ -34,7 +34,7 @@ describe('settings tree', () => {
   it('has the groups of the panel in order, every settings field in exactly one of them', () => {
     const tree = buildSettingsTree(seeded());
     assert.deepEqual(tree.map((g) => g.label), ['LLM', 'Agent', 'Sandbox', 'Search', 'Git identity', 'MCP servers', 'Features', 'Account', 'Git providers']);
-    const fields = SETTINGS_GROUPS.flatMap((g) => g.fields.map((f) => f.field));
+    const fields = settingsGroups().flatMap((g) => g.fields.map((f) => f.field));
     assert.equal(new Set(fields).size, fields.length);
     // Everything but secrets_store (never shown) and mcp_config (its own group) has a leaf.
     assert.equal(fields.length, 23);
