@@ -7,20 +7,20 @@ export interface StatePresentation {
   /** A codicon id (`$(id)`). */
   readonly icon: string;
   readonly word: string;
-  /** The notification's wording when a conversation started here reaches this state. */
-  readonly stopped: string;
+  /** The notification, a whole sentence, when a conversation started here reaches this state. */
+  stoppedNotice(title: string): string;
 }
 
 // The words are getters: made in the display language when read, not when the module loads.
 export const STATE_PRESENTATION: Record<ConversationState, StatePresentation> = {
-  starting: { icon: 'loading~spin', get word() { return l10n.t('starting'); }, get stopped() { return l10n.t('is starting'); } },
-  running: { icon: 'sync~spin', get word() { return l10n.t('running'); }, get stopped() { return l10n.t('is running'); } },
-  waiting: { icon: 'comment-unresolved', get word() { return l10n.t('waiting for you'); }, get stopped() { return l10n.t('is waiting for your input'); } },
-  paused: { icon: 'debug-pause', get word() { return l10n.t('paused'); }, get stopped() { return l10n.t('was paused'); } },
-  finished: { icon: 'pass', get word() { return l10n.t('finished'); }, get stopped() { return l10n.t('finished'); } },
-  stopped: { icon: 'circle-slash', get word() { return l10n.t('stopped'); }, get stopped() { return l10n.t('was stopped'); } },
-  error: { icon: 'error', get word() { return l10n.t('error'); }, get stopped() { return l10n.t('ended with an error'); } },
-  unknown: { icon: 'question', get word() { return l10n.t('unknown'); }, get stopped() { return l10n.t('is in an unknown state'); } },
+  starting: { icon: 'loading~spin', get word() { return l10n.t('starting'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" is starting.', title) },
+  running: { icon: 'sync~spin', get word() { return l10n.t('running'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" is running.', title) },
+  waiting: { icon: 'comment-unresolved', get word() { return l10n.t('waiting for you'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" is waiting for your input.', title) },
+  paused: { icon: 'debug-pause', get word() { return l10n.t('paused'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" was paused.', title) },
+  finished: { icon: 'pass', get word() { return l10n.t('finished'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" finished.', title) },
+  stopped: { icon: 'circle-slash', get word() { return l10n.t('stopped'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" was stopped.', title) },
+  error: { icon: 'error', get word() { return l10n.t('error'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" ended with an error.', title) },
+  unknown: { icon: 'question', get word() { return l10n.t('unknown'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" is in an unknown state.', title) },
 };
 
 /** The agent is at work (or about to be): the states worth polling fast and counting as running. */

@@ -15,11 +15,10 @@ export class StopNotifier extends Disposable {
   }
 
   private async tell({ serverUrl, conversation }: StoppedConversation): Promise<void> {
-    const how = STATE_PRESENTATION[conversation.state].stopped;
-    this.logger.info(`Conversation ${conversation.id} ${how}`);
+    this.logger.info(`Conversation ${conversation.id} stopped working: ${conversation.state}`);
     if (!configuration.notifyWhenConversationStops()) return;
     const open = vscode.l10n.t('Open in Browser');
-    const text = vscode.l10n.t('OpenHands: "{0}" {1}.', conversation.title || conversation.id, how);
+    const text = STATE_PRESENTATION[conversation.state].stoppedNotice(conversation.title || conversation.id);
     const show = conversation.state === 'error' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     if ((await show(text, open)) === open) await this.links.open(conversation, serverUrl);
   }

@@ -21,6 +21,13 @@ describe('conversation states', () => {
     for (const state of STATES) assert.ok(STATE_PRESENTATION[state].icon && STATE_PRESENTATION[state].word, state);
   });
 
+  it('tells each state that ends the work in a whole sentence naming the conversation', () => {
+    assert.equal(STATE_PRESENTATION.finished.stoppedNotice('Fix the login'), 'OpenHands: "Fix the login" finished.');
+    assert.equal(STATE_PRESENTATION.waiting.stoppedNotice('Fix the login'), 'OpenHands: "Fix the login" is waiting for your input.');
+    const told = STATES.filter((after) => stoppedWorking('running', after)).map((state) => STATE_PRESENTATION[state].stoppedNotice('T'));
+    assert.equal(new Set(told).size, told.length, 'each state has its own sentence');
+  });
+
   it('writes ages short, and nothing for a missing or bad time', () => {
     const now = Date.parse('2026-01-10T12:00:00Z');
     assert.equal(ageText('2026-01-10T11:59:30Z', now), 'just now');
