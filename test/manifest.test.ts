@@ -46,20 +46,31 @@ describe('package.json', () => {
   });
 });
 
+const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The images README shows by a relative path: shipped in the package, shown from it (package: --no-rewrite-relative-links). */
+const readmeImages = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] as string).filter((target) => !/^https?:/.test(target));
+
 describe('README.md', () => {
-  it('links nothing by a relative path: the packaged README has no repository to resolve it against (vsce refuses)', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const relative = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]).filter((target) => !/^(https?:|mailto:|#)/.test(target));
+  it('links nothing else by a relative path: the package has no repository to resolve a link against', () => {
+    const relative = [...readme.matchAll(/(?<!!)\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]).filter((target) => !/^(https?:|mailto:|#)/.test(target));
     assert.deepEqual(relative, []);
+  });
+
+  it('shows its images from files in media/', () => {
+    assert.ok(readmeImages.length > 0, 'README shows an image');
+    for (const image of readmeImages) {
+      assert.match(image, /^media\/[\w/.-]+\.png$/);
+      assert.ok(fs.existsSync(path.join(ROOT, image)), image);
+    }
   });
 });
 
 describe('the package', () => {
-  it('lists only what runs in the VSIX (vsce ls): the bundle, the manifest and its text, the l10n bundles, icon and media, README, CHANGELOG, LICENSE', () => {
+  it('lists only what runs in the VSIX (vsce ls): the bundle, the manifest and its text, the l10n bundles, icon and media, README and its images, CHANGELOG, LICENSE', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const listed = run(process.execPath, [vsce, 'ls', '--no-dependencies']).split('\n').filter(Boolean).sort();
     const bundles = fs.readdirSync(path.join(ROOT, 'l10n')).map((file) => `l10n/${file}`);
-    const expected = ['package.json', 'package.nls.json', ...bundles, 'README.md', 'CHANGELOG.md', 'LICENSE', manifest.main.replace(/^\.\//, ''), manifest.icon, ...new Set(mediaNamed(manifest))];
+    const expected = ['package.json', 'package.nls.json', ...bundles, 'README.md', 'CHANGELOG.md', 'LICENSE', manifest.main.replace(/^\.\//, ''), manifest.icon, ...new Set([...mediaNamed(manifest), ...readmeImages])];
     // dist/ holds build products: listed when built (npm test builds after the unit tests), never anything else.
     const present = expected.filter((file) => !file.startsWith('dist/') || fs.existsSync(path.join(ROOT, file)));
     assert.deepEqual(listed, present.sort());
