@@ -45,6 +45,8 @@ export interface CodeServerOptions {
   /** Extra environment for the server and the extension hosts it starts. */
   env?: NodeJS.ProcessEnv;
   port?: number;
+  /** VS Code's display language (--locale); it needs a language pack named in <user-data>/languagepacks.json. */
+  locale?: string;
 }
 
 export interface CodeServer {
@@ -138,6 +140,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     // Extension hosts of closed pages otherwise live on for the default 3 hours.
     '--reconnection-grace-time', '30',
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.locale ? ['--locale', options.locale] : []),
     options.workspaceFolder,
   ];
   const started = start(tools.codeServer, args, { env: serverEnv(options), logFile });

@@ -1,5 +1,7 @@
 // npm run test:e2e: provisions the tools, starts the contract server and code-server, runs the extension-host
-// suites (test/e2e/host) and the UI scenarios (test/e2e/ui), prints "e2e: N passed, N failed", stops everything.
+// suites (test/e2e/host) and the UI scenarios (test/e2e/ui; those marked with a locale last, in a second code-server
+// started with --locale on a pseudo-localized copy of the extension: pseudoLocale.ts), prints
+// "e2e: N passed, N failed", stops everything.
 // usage: node out/test/support/e2e/main.js [--only host|ui] [--grep <regexp>] [--keep]
 //        node out/test/support/e2e/main.js --real [--grep <regexp>] [--keep]
 //            the real-server lane: only the scenarios about a server line (scenarioOn), each against the real
@@ -16,6 +18,7 @@ import { launchBrowser } from './browser';
 import { newSecretMarker, secretFor } from './context';
 import { runHostSuites } from './hostRunner';
 import { sampleMemory } from './memory';
+import { startLocaleRun } from './pseudoLocale';
 import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR, VSIX_PATH } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
 import { add, countsLine, seconds, type Counts } from './report';
@@ -24,7 +27,7 @@ import { readElsewhereRecord } from './elsewhere';
 import { captureOutput, scanForSecrets } from './secretScan';
 import type { E2eLine } from './contract';
 import { realTargets, standInTargets, startRealTargets, type RealServerStart } from './serverTarget';
-import { runUiScenarios } from './uiRunner';
+import { runUiScenarios, selectedLocales, type UiRunOptions } from './uiRunner';
 
 const output = captureOutput(); // what the suites print here is scanned for keys too
 
@@ -156,7 +159,7 @@ async function main(): Promise<Counts> {
     total = add(total, counts);
   }
   if (args.only !== 'host') {
-    const counts = await runUiScenarios({
+    const uiOptions: UiRunOptions = {
       browser,
       codeServer: session.codeServer,
       extensionPath: REPO_ROOT,
@@ -166,8 +169,15 @@ async function main(): Promise<Counts> {
       targets: realStarted ? realTargets(realStarted) : standInTargets(session.context.sessionApiKey),
       installed: args.vsix,
       ...(args.grep ? { grep: args.grep } : {}),
-    });
-    total = add(total, counts);
+    };
+    total = add(total, await runUiScenarios(uiOptions));
+    for (const locale of selectedLocales(uiOptions)) {
+      if (isStopping()) break;
+      const localeRun = await startLocaleRun(session, locale);
+      console.log(`code-server with --locale ${locale} on ${localeRun.codeServer.url}, the extension's pseudo-localized copy from ${path.relative(process.cwd(), localeRun.extensionPath)}`);
+      total = add(total, await runUiScenarios({ ...uiOptions, ...localeRun, locale }));
+      fs.copyFileSync(localeRun.codeServer.logFile, path.join(resultsDir, `code-server-${locale}.log`));
+    }
   }
   if (isStopping()) throw new Error('interrupted');
   if (total.passed + total.failed === 0) {

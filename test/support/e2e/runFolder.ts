@@ -83,3 +83,19 @@ export function createRunFolder(kind: string): RunFolder {
     },
   };
 }
+
+/**
+ * A folder inside the run's for a second code-server: its own user data, extensions and logs; HOME, TMPDIR and
+ * the XDG folders are the run's. Removed with the run folder (and scanned for secrets with it).
+ */
+export function innerRunFolder(parent: RunFolder, name: string): RunFolder {
+  const root = path.join(parent.root, name);
+  const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), logsDir: path.join(root, 'logs') };
+  for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true });
+  return {
+    ...parent,
+    root,
+    ...dirs,
+    remove: () => fs.rmSync(root, { recursive: true, force: true }),
+  };
+}

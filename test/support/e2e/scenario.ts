@@ -36,10 +36,15 @@ export interface UiScenario {
    * (main.js --vsix, npm run test:vsix), and only there; the other scenarios load it from source.
    */
   installed?: boolean;
+  /**
+   * Runs in its own code-server started with `--locale <locale>` on a copy of the extension that carries
+   * pseudo-localized bundles (pseudoLocale.ts), after the other scenarios; the workbench waits for nothing of ours.
+   */
+  locale?: string;
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
-export function scenario(name: string, run: UiScenario['run'], options: { timeoutMs?: number; line?: E2eLine; installed?: boolean } = {}): UiScenario {
+export function scenario(name: string, run: UiScenario['run'], options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string } = {}): UiScenario {
   return { name, run, ...options };
 }
 

@@ -30,6 +30,8 @@ export interface Session {
   v1Server: ContractServer;
   context: E2eContext;
   codeServer: CodeServer;
+  /** How `codeServer` was started: another code-server of the run starts from them (pseudoLocale.ts). */
+  codeServerOptions: CodeServerOptions;
   /** Keeps the run folder at cleanup (a failed run, or --keep); it is removed otherwise. */
   keepRunFolder(): void;
 }
@@ -84,7 +86,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     if (options.vsix) await installExtension(codeServerOptions, options.vsix);
     const codeServer = await startCodeServer(codeServerOptions);
     onCleanup(() => codeServer.stop());
-    return { tools, runFolder, server, v1Server, context, codeServer, keepRunFolder: () => (removeRunFolder = false) };
+    return { tools, runFolder, server, v1Server, context, codeServer, codeServerOptions, keepRunFolder: () => (removeRunFolder = false) };
   } catch (error) {
     removeRunFolder = false; // its logs tell why
     throw error;

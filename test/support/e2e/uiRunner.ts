@@ -30,6 +30,8 @@ export interface UiRunOptions {
   grep?: RegExp;
   /** The extension is installed from the .vsix: run the `installed` scenarios, without a development path. */
   installed?: boolean;
+  /** Run the scenarios of this locale (codeServer started with it, pseudoLocale.ts); absent: those without one. */
+  locale?: string;
 }
 
 /** One run of a scenario: against the target of `line` when it names lines. */
@@ -81,7 +83,8 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
     for (const each of Object.values(options.servers)) each.reset();
     const steps = (async () => {
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
-      await workbench.open(options.codeServer.workbenchUrl(options.installed ? undefined : payload));
+      // Under a locale our activity-bar item has a translated title: the scenario waits for it itself.
+      await workbench.open(options.codeServer.workbenchUrl(options.installed ? undefined : payload), { waitForExtension: !scenario.locale });
       await scenario.run({ workbench, page, server, line, context: options.context, target: acquired?.target });
     })();
     await Promise.race([
@@ -128,13 +131,23 @@ function shortStack(error: unknown): string {
   return [...lines.slice(0, firstFrame), ...frames].join('\n    ');
 }
 
-// A scenario runs once: one that fails only on a busy machine is a defect to find, not a run to repeat.
-export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
-  const runs = plannedRuns(loadScenarios(), options.targets)
+function selectedRuns(options: Pick<UiRunOptions, 'targets' | 'installed' | 'grep'>): ScenarioRun[] {
+  return plannedRuns(loadScenarios(), options.targets)
     .filter((r) => Boolean(r.scenario.installed) === Boolean(options.installed))
     .filter((r) => !options.grep || options.grep.test(r.label));
+}
+
+/** The locales of the scenarios this run selects: each gets its own code-server, after the others. */
+export function selectedLocales(options: Pick<UiRunOptions, 'targets' | 'installed' | 'grep'>): string[] {
+  return [...new Set(selectedRuns(options).flatMap((r) => (r.scenario.locale ? [r.scenario.locale] : [])))];
+}
+
+// A scenario runs once: one that fails only on a busy machine is a defect to find, not a run to repeat.
+export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
+  const runs = selectedRuns(options).filter((r) => r.scenario.locale === options.locale);
   const counts: Counts = { passed: 0, failed: 0 };
-  console.log(`UI scenarios${options.targets.real ? ' against real OpenHands servers' : ''} (${runs.length})`);
+  const where = options.targets.real ? ' against real OpenHands servers' : options.locale ? ` under --locale ${options.locale}` : '';
+  console.log(`UI scenarios${where} (${runs.length})`);
   for (const planned of runs) {
     if (isStopping()) break;
     const name = planned.label;
