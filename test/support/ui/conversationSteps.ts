@@ -47,7 +47,8 @@ export async function answerInput(
   const shown = { title: (await titled.innerText()).trim(), prompt: (await widget.locator('.quick-input-message').innerText()).trim() };
   await box.fill(text);
   if (shot) await workbench.screenshot(shot);
-  await workbench.page.keyboard.press('Enter');
+  // Enter in the box itself: a page (the walkthrough) can take the focus back from the widget meanwhile.
+  await box.press('Enter');
   await titled.waitFor({ state: 'hidden', timeout: 30_000 });
   return shown;
 }

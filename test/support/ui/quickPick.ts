@@ -22,7 +22,9 @@ export async function pickQuickItem(workbench: Workbench, title: string, label?:
   // A row's first .label-name is its label; an item's detail line is a second one.
   const labels = await rows.evaluateAll((found) => found.map((row) => row.querySelector('.label-name')?.textContent?.trim() ?? ''));
   if (shot) await workbench.screenshot(shot);
-  if (label === undefined) await page.keyboard.press('Enter');
+  // Enter in the pick's own box, where the focus is when it opens: the walkthrough page whose button opened it can
+  // take the focus back a moment later, and an Enter there presses that button again (a new, identical pick).
+  if (label === undefined) await page.locator(`${QUICK_INPUT} .quick-input-box input`).press('Enter');
   else await page.locator(ROW, { has: page.locator('.label-name', { hasText: exactly(label) }) }).first().click();
   await rows.first().waitFor({ state: 'hidden', timeout: 30_000 });
   return labels;
