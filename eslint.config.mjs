@@ -8,7 +8,6 @@ const WORDS = 'Literal[value=/[A-Za-z]{2}/], TemplateLiteral';
 const TEXT_PROPERTY = '/^(label|description|detail|tooltip|title|prompt|placeHolder|placeholder|text|message|validationMessage|ariaLabel)$/';
 const USER_TEXT = [
   `CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > :matches(${WORDS})`,
-  `NewExpression[callee.property.name=/^(TreeItem|MarkdownString|ThemeIcon)$/] > :matches(TemplateLiteral)`,
   `NewExpression[callee.property.name=/^(TreeItem|MarkdownString)$/] > :matches(${WORDS})`,
   `Property[key.name=${TEXT_PROPERTY}] > :matches(${WORDS}).value`,
   `AssignmentExpression[left.property.name=${TEXT_PROPERTY}] > :matches(${WORDS}).right`,

@@ -33,8 +33,11 @@ export class SettingsPanel {
   }
 
   get pane(): Locator {
-    const title = this.page.locator('.pane-header h3.title', { hasText: exactly('Settings') });
-    return this.page.locator('.part.sidebar .pane', { has: title });
+    return this.paneTitled('Settings');
+  }
+
+  private paneTitled(title: string): Locator {
+    return this.page.locator('.part.sidebar .pane', { has: this.page.locator('.pane-header h3.title', { hasText: exactly(title) }) });
   }
 
   /**
@@ -61,7 +64,7 @@ export class SettingsPanel {
   async showConversations(): Promise<Locator> {
     const header = this.paneHeader('Conversations');
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    return this.page.locator('.part.sidebar .pane', { has: this.page.locator('.pane-header h3.title', { hasText: exactly('Conversations') }) });
+    return this.paneTitled('Conversations');
   }
 
   /** The text after the view's title: the server the panel is about. */
