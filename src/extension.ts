@@ -62,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
     ...registerCommands({
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter),
-      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
+      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
       ...walkthrough.handlers(),
     }),
   );

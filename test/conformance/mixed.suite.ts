@@ -10,6 +10,7 @@ import type { Client } from './target';
 import { v1ConversationListSuite } from './conversationList.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { validationSuite } from './validation.suite';
+import { webUiSuite } from './webUi.suite';
 
 export function mixedSuites(client: Client): void {
   authSuite(client);
@@ -26,4 +27,5 @@ export function mixedSuites(client: Client): void {
   });
   v1ConversationsSuite(client);
   v1ConversationListSuite(client);
+  webUiSuite(client);
 }

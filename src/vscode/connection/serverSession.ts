@@ -64,6 +64,8 @@ export class ServerSession extends Disposable {
    * before (a keyless one of a new URL, say) is cancelled and must not decide the state, the newer one does.
    */
   get superseded(): AbortSignal { return this.generation.signal; }
+  /** Whether the connected server serves its web UI, so its pages open in a browser; false until known. */
+  get webUi(): boolean { return this.connected?.client.api.webUi === true; }
   /** What the connected server speaks, in words, once known. */
   get apiDescription(): string | undefined { return this.connected && describeServerApi(this.connected.client.api); }
 
@@ -146,10 +148,12 @@ export class ServerSession extends Disposable {
     return { url, client };
   }
 
-  /** Also tells the walkthrough's first step whether the server answered as an OpenHands it knows. */
+  /** Also tells the walkthrough's first step whether the server answered as an OpenHands it knows, and the menus
+   *  whether it has pages to open. */
   private setConnected(server: Server | undefined): void {
     this.connected = server;
     void vscode.commands.executeCommand('setContext', Context.ServerApi, server ? describeServerApi(server.client.api) : '');
+    void vscode.commands.executeCommand('setContext', Context.WebUi, this.webUi);
   }
 
   private clientFor(baseUrl: string, signal: AbortSignal): Promise<OpenHandsClient> {

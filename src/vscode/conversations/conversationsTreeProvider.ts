@@ -46,7 +46,7 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
 
   getTreeItem(node: ConversationNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'conversation': return conversationItem(node.conversation, this.session.server?.client);
+      case 'conversation': return conversationItem(node.conversation, this.session);
       case 'more': return lineItem(vscode.l10n.t('Load more…'), 'ellipsis',
         { command: Command.LoadMoreConversations, title: vscode.l10n.t('Load more') }, ViewItem.LoadMore);
       case 'loading': return lineItem(vscode.l10n.t('Loading conversations…'), 'loading~spin');
@@ -61,7 +61,15 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
   }
 }
 
-function conversationItem(conversation: FeedItem, client: OpenHandsClient | undefined): vscode.TreeItem {
+/** What a row offers beyond its links, as the server's client and the conversation's state allow. */
+export function rowOffers(conversation: FeedItem, client: OpenHandsClient | undefined): { stop: boolean; message: boolean } {
+  return {
+    stop: Boolean(client?.stopConversation) && canStop(conversation.state),
+    message: Boolean(client?.sendMessage) && canTakeMessage(conversation.state),
+  };
+}
+
+function conversationItem(conversation: FeedItem, session: ServerSession): vscode.TreeItem {
   const shown = STATE_PRESENTATION[conversation.state];
   const item = new vscode.TreeItem(conversation.title || vscode.l10n.t('(untitled)'));
   const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : vscode.l10n.t('no repository');
@@ -72,14 +80,17 @@ function conversationItem(conversation: FeedItem, client: OpenHandsClient | unde
     conversation.title, `${shown.word}${conversation.serverStatus ? ` (${conversation.serverStatus})` : ''}`, where,
     conversation.createdAt ? vscode.l10n.t('Created {0}', new Date(conversation.createdAt).toLocaleString()) : '',
     conversation.startedHere ? vscode.l10n.t('Started from this VS Code') : '', vscode.l10n.t('id {0}', conversation.id),
+    session.webUi ? '' : vscode.l10n.t('This server serves no web UI, so the conversation has no page to open: click for its actions.'),
   ].filter(Boolean).join('\n');
   item.iconPath = new vscode.ThemeIcon(shown.icon, stateColor(conversation.state));
+  const offers = rowOffers(conversation, session.server?.client);
   item.contextValue = contextValue(
     ViewItem.Conversation,
     conversation.startedHere && ViewItem.StartedHere,
-    Boolean(client?.stopConversation) && canStop(conversation.state) && ViewItem.Stoppable,
-    Boolean(client?.sendMessage) && canTakeMessage(conversation.state) && ViewItem.Messageable,
+    offers.stop && ViewItem.Stoppable,
+    offers.message && ViewItem.Messageable,
   );
+  item.command = { command: Command.OpenConversation, title: vscode.l10n.t('Open Conversation'), arguments: [{ kind: 'conversation', conversation }] };
   return item;
 }
 

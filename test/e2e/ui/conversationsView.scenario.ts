@@ -21,11 +21,11 @@ const FOLLOW_UP = 'Also update the changelog';
 export default scenario('Conversations view: the server\'s list with states, Load more, a finished one told, a follow-up, a stop', async ({ workbench, page, context }) => {
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(machineSettings, 'utf8');
-  const v1 = await startContractServer({ api: 'v1', sessionApiKey: context.sessionApiKey });
+  const v1 = await startContractServer({ api: 'v1', sessionApiKey: context.sessionApiKey, webUi: true });
   try {
     v1.setStartTaskTiming({ readyAfterMs: 0 });
     const reading = createClient({ baseUrl: v1.url, fetch, getCredential: async () => sessionCredential(context.sessionApiKey), timeoutMs: 10_000 },
-      { version: undefined, settings: 'v1', conversations: 'v1' });
+      { version: undefined, settings: 'v1', conversations: 'v1', webUi: true });
     const seeded = new Set(v1.seedConversations(PAGE_SIZE + 2)); // idle agents: waiting for a message
 
     await workbench.runCommand('OpenHands: Change Server URL');
