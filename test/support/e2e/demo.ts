@@ -1,5 +1,6 @@
-// npm run demo: the packaged extension (dist/openhands-conversations.vsix) installed into code-server,
-// pointed at the contract server, both on 127.0.0.1, until Ctrl-C.
+// npm run demo: the packaged extension (dist/openhands-conversations.vsix) installed into code-server, pointed at
+// the V1 stand-in (OpenHands 1.11.0, the current line) whose agent runs end finished after a while, the first-run
+// walkthrough open, all on 127.0.0.1, until Ctrl-C.
 // usage: node out/test/support/e2e/demo.js [--port <code-server port>]
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -8,6 +9,8 @@ import { cleanupAll, installSignalHandlers, isStopping } from './processes';
 import { startSession } from './session';
 
 const DEMO_API_KEY = 'demo-session-key';
+/** How long the stand-in's scripted agent run takes before it ends finished (it does no work yet). */
+const AGENT_RUN_MS = 20_000;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { port: { type: 'string' } } });
@@ -18,13 +21,20 @@ async function main(): Promise<void> {
     smokeTestDriver: false,
     sessionApiKey: DEMO_API_KEY,
     vsix: VSIX_PATH,
+    serverLine: 'v1',
+    walkthrough: true,
     ...(values.port ? { port: Number(values.port) } : {}),
   });
+  const server = session.v1Server;
+  // A conversation the person starts runs, then finishes; the repository's start finds a github token.
+  server.setAgentTiming({ runMs: AGENT_RUN_MS, endsAs: 'finished' });
+  server.seedProviderTokens({ github: { token: 'demo-github-token' } });
   console.log(`
   OpenHands Conversations demo
     VS Code (code-server): ${session.codeServer.workbenchUrl()}
-    contract server:       ${session.server.url}  (openhands.serverUrl points here)
-    session API key:       ${DEMO_API_KEY}  (F1 > "OpenHands: Set API Key")
+    OpenHands stand-in:    ${server.url}  (answers as OpenHands 1.11.0 from PyPI, without a web UI; openhands.serverUrl points here)
+    session API key:       ${DEMO_API_KEY}  (the walkthrough's "Set API Key", or F1 > "OpenHands: Set API Key")
+    agent:                 a scripted run that ends "finished" ${AGENT_RUN_MS / 1000} s after each message (any LLM model and key will do)
     workspace:             ${session.context.workspaceFolder}  (git, origin ${session.context.remoteUrl}, branch ${session.context.branch})
     code-server log:       ${session.codeServer.logFile}
 
