@@ -6,11 +6,10 @@ import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { VSIX_PATH } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping } from './processes';
+import { DEMO_AGENT_RUN_MS, prepareDemoServer } from './demoServer';
 import { startSession } from './session';
 
 const DEMO_API_KEY = 'demo-session-key';
-/** How long the stand-in's scripted agent run takes before it ends finished (it does no work yet). */
-const AGENT_RUN_MS = 20_000;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { port: { type: 'string' } } });
@@ -26,15 +25,13 @@ async function main(): Promise<void> {
     ...(values.port ? { port: Number(values.port) } : {}),
   });
   const server = session.v1Server;
-  // A conversation the person starts runs, then finishes; the repository's start finds a github token.
-  server.setAgentTiming({ runMs: AGENT_RUN_MS, endsAs: 'finished' });
-  server.seedProviderTokens({ github: { token: 'demo-github-token' } });
+  prepareDemoServer(server);
   console.log(`
   OpenHands Conversations demo
     VS Code (code-server): ${session.codeServer.workbenchUrl()}
     OpenHands stand-in:    ${server.url}  (answers as OpenHands 1.11.0 from PyPI, without a web UI; openhands.serverUrl points here)
     session API key:       ${DEMO_API_KEY}  (the walkthrough's "Set API Key", or F1 > "OpenHands: Set API Key")
-    agent:                 a scripted run that ends "finished" ${AGENT_RUN_MS / 1000} s after each message (any LLM model and key will do)
+    agent:                 a scripted run that ends "finished" ${DEMO_AGENT_RUN_MS / 1000} s after each message (any LLM model and key will do)
     workspace:             ${session.context.workspaceFolder}  (git, origin ${session.context.remoteUrl}, branch ${session.context.branch})
     code-server log:       ${session.codeServer.logFile}
 
