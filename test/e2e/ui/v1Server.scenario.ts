@@ -42,7 +42,7 @@ export default scenario('a V1 server: detected and named, configured, a start wi
 
     await clickButton(failed, 'Start Without Repository');
     // The start task's step, in words, beside the progress's title.
-    await notification(workbench, /starting a conversation on no repository: (preparing|cloning the repository|starting the agent)/);
+    await notification(workbench, /starting a conversation on no repository: (preparing|preparing the workspace|starting the agent)$/);
     await workbench.screenshot('progress');
     await notification(workbench, `conversation started — ${MESSAGE}`, 60_000);
     await workbench.screenshot('result');
