@@ -30,11 +30,14 @@ export interface Polling {
 
 export const DEFAULT_POLLING: Polling = { firstMs: 250, maxMs: 1000, stallMs: 5 * 60_000 };
 
-const STEP_WORDS: Partial<Record<StartTaskStatus, () => string>> = {
+// 1.11.0 walks every start through the repository steps; without a repository they only make the workspace
+// folder (and maybe a `git init`), so they are worded as that, never as a clone.
+const STEP_WORDS: Partial<Record<StartTaskStatus, (repository: string | undefined) => string>> = {
   WORKING: () => l10n.t('preparing'), WAITING_FOR_SANDBOX: () => l10n.t('waiting for the sandbox'),
-  PREPARING_REPOSITORY: () => l10n.t('cloning the repository'), RUNNING_SETUP_SCRIPT: () => l10n.t('running the setup script'),
-  SETTING_UP_GIT_HOOKS: () => l10n.t('setting up git hooks'), SETTING_UP_SKILLS: () => l10n.t('loading skills'),
-  STARTING_CONVERSATION: () => l10n.t('starting the agent'),
+  PREPARING_REPOSITORY: (repository) => (repository ? l10n.t('cloning {0}', repository) : l10n.t('preparing the workspace')),
+  RUNNING_SETUP_SCRIPT: (repository) => (repository ? l10n.t('running the repository\'s setup script, if it has one') : l10n.t('preparing the workspace')),
+  SETTING_UP_GIT_HOOKS: (repository) => (repository ? l10n.t('setting up the repository\'s git hooks, if it has any') : l10n.t('preparing the workspace')),
+  SETTING_UP_SKILLS: () => l10n.t('loading skills'), STARTING_CONVERSATION: () => l10n.t('starting the agent'),
 };
 
 export class V1ConversationsApi implements ConversationsApi {
@@ -109,7 +112,7 @@ export class V1ConversationsApi implements ConversationsApi {
       if (task.status === 'READY' && task.app_conversation_id) return task.app_conversation_id;
       if (task.status === 'ERROR') throw new StartFailedError(info, task.detail ?? '', on);
       if (Date.now() - since > this.polling.stallMs) throw new StartFailedError(info, task.status, on, { stalled: true });
-      call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus]?.() ?? task.status.toLowerCase());
+      call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus]?.(on.repository) ?? task.status.toLowerCase());
       await pause(wait, info, call.signal);
       const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList)[0];
       if (!next) throw new BadResponseError(info, l10n.t('the server no longer knows the start task'));

@@ -106,6 +106,21 @@ describe('V1 conversations', () => {
     assert.match(server.exchanges[1]?.url ?? '', /^\/api\/v1\/app-conversations\/start-tasks\?ids=a{32}$/);
   });
 
+  it('words each step of the start for what happens: no clone without a repository', async () => {
+    const walk = ['PREPARING_REPOSITORY', 'RUNNING_SETUP_SCRIPT', 'SETTING_UP_GIT_HOOKS', 'SETTING_UP_SKILLS', 'STARTING_CONVERSATION'];
+    const stepsOf = async (request: { repository?: string }) => {
+      const server = await v1Server(startServer([...walk.map((status) => startTask('t', status)), startTask('t', 'READY', { app_conversation_id: 'c'.repeat(32) })]));
+      const steps: string[] = [];
+      await conversations(server.url).createConversation({ initial_user_msg: 'x', ...request }, { onProgress: (step) => steps.push(step) });
+      return steps;
+    };
+    const bare = await stepsOf({});
+    assert.deepEqual(bare, ['preparing', 'preparing the workspace', 'preparing the workspace', 'preparing the workspace', 'loading skills', 'starting the agent']);
+    assert.deepEqual(await stepsOf({ repository: 'o/r' }), [
+      'preparing', 'cloning o/r', 'running the repository\'s setup script, if it has one', 'setting up the repository\'s git hooks, if it has any', 'loading skills', 'starting the agent',
+    ]);
+  });
+
   it('ERROR with an empty detail on a repository start: a StartFailedError that says the likely cause', async () => {
     const server = await v1Server(startServer([startTask('t', 'ERROR', { detail: '' })]));
     await assert.rejects(conversations(server.url).createConversation({ initial_user_msg: 'x', repository: 'o/r', git_provider: 'github' }),

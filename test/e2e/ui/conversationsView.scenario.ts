@@ -32,8 +32,9 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await answerInput(workbench, 'OpenHands: Change Server URL', v1.url);
     await setApiKey(workbench, context);
     await workbench.runCommand('OpenHands: Configure LLM');
-    await answerInput(workbench, 'Configure LLM (1/2): model', LLM_MODEL);
-    await answerInput(workbench, 'Configure LLM (2/2): API key', key(context, 'llm'), { password: true });
+    await answerInput(workbench, 'Configure LLM (1/3): model', LLM_MODEL);
+    await answerInput(workbench, 'Configure LLM (2/3): base URL', '');
+    await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
 
     await workbench.runCommand('OpenHands: Start Conversation');
     await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
