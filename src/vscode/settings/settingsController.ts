@@ -4,7 +4,7 @@
 // and on a refusal the old value comes back and the person is told why.
 import * as vscode from 'vscode';
 import type { AdvancedField, AdvancedSettings, OpenHandsClient, SettingsUpdater } from '../../api/client';
-import { RedirectError } from '../../api/http/errors';
+import { RedirectError } from '../../api/http/transportErrors';
 import type { LoadedSettings, SettingsField } from '../../api/v0/schemas';
 import type { SettingsChange } from '../../api/v0/settingsBody';
 import { stateForError, type ConnectionState } from '../../core/connection/connectionState';
