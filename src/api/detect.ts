@@ -4,7 +4,9 @@
 // asked directly.
 import type { ApiLine, ServerApi } from './client';
 import { isSettingsNotFound } from './http/answers';
-import { BadResponseError, UnsupportedServerError, isRecord } from './http/errors';
+import { BadResponseError } from './http/transportErrors';
+import { UnsupportedServerError } from './detectErrors';
+import { isRecord } from './guards';
 import type { CallOptions, HttpAnswer, Transport } from './http/transport';
 
 const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {

@@ -6,7 +6,10 @@
 // send-message follow-ups (conversationList.ts reads their statuses).
 import type { ConversationPage, ConversationSummary, ConversationsApi, FollowUpMessage, StartOptions } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
-import { BadResponseError, ServerError, StartFailedError, type RequestInfo, type StartedOn } from '../http/errors';
+import { BadResponseError } from '../http/transportErrors';
+import { ServerError } from '../http/statusErrors';
+import { StartFailedError, type StartedOn } from '../conversationErrors';
+import type { RequestInfo } from '../http/apiError';
 import { pause, type CallOptions, type Transport } from '../http/transport';
 import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
 import { l10n } from '../l10n';

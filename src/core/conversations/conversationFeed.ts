@@ -2,7 +2,7 @@
 // loaded, each marked when it was started from this VS Code; and the last known state of those started here,
 // so that a poll can tell which of them just stopped working. Pure: the client is passed to each call.
 import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../api/client';
-import { RateLimitedError } from '../../api/http/errors';
+import { RateLimitedError } from '../../api/http/statusErrors';
 import { isWorking, stoppedWorking } from './conversationState';
 import type { PollKind, PollOutcome } from './refreshSchedule';
 

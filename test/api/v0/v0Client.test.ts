@@ -5,9 +5,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction, type OpenHandsClient } from '../../../src/api/client';
 import { createClient } from '../../../src/api/createClient';
-import {
-  BadResponseError, CancelledError, NetworkError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError, ValidationError,
-} from '../../../src/api/http/errors';
+import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/transportErrors';
+import { RateLimitedError, ServerError, UnauthorizedError, ValidationError } from '../../../src/api/http/statusErrors';
 import type { ApiLogger } from '../../../src/api/http/logger';
 import type { Settings } from '../../../src/api/v0/schemas';
 import { startContractServer, type ContractServer } from '../../support/standin/contractServer';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../../src/api/client';
-import { RateLimitedError } from '../../../src/api/http/errors';
+import { RateLimitedError } from '../../../src/api/http/statusErrors';
 import { ConversationFeed, PAGE_SIZE } from '../../../src/core/conversations/conversationFeed';
 
 function summary(id: string, state: ConversationState = 'finished'): ConversationSummary {
