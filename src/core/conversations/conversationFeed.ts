@@ -130,8 +130,9 @@ export class ConversationFeed {
     return stopped;
   }
 
+  /** What the view shows, to tell a change; `loaded` too: an empty first page turns "Loading" into the welcome. */
   private snapshot(): string {
-    return JSON.stringify([this.items, this.nextPageId, [...this.started], this.failure === undefined]);
+    return JSON.stringify([this.loaded, this.items, this.nextPageId, [...this.started], this.failure === undefined]);
   }
 }
 

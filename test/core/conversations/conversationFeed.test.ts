@@ -46,6 +46,14 @@ describe('ConversationFeed', () => {
     assert.equal(feed.hasMore, false);
   });
 
+  it('reports the first answer of an empty server as a change: the view leaves "Loading" for its welcome', async () => {
+    const feed = new ConversationFeed();
+    const outcome = await feed.poll(new ScriptedServer([]), 'list', signal);
+    assert.equal(outcome.changed, true);
+    assert.deepEqual(feed.list, []);
+    assert.equal((await feed.poll(new ScriptedServer([]), 'list', signal)).changed, false, 'the next empty answer is no change');
+  });
+
   it('loads more pages after the first and keeps them across polls, new conversations on top', async () => {
     const server = new ScriptedServer(many(PAGE_SIZE + 5));
     const feed = new ConversationFeed();
