@@ -45,7 +45,7 @@ export class V1ConversationActions {
       const error = uuidProblem(id, false);
       return validationReply([{ type: 'uuid_parsing', loc: ['path', 'conversation_id'], msg: `Input should be a valid UUID, ${error}`, input: id, ctx: { error } }]);
     }
-    const result = validateBody<{ run: boolean; content: PyValue[] }>(sendMessageModel, body);
+    const result = validateBody<{ run: boolean; content: unknown[] }>(sendMessageModel, body);
     if ('reply' in result) return result.reply;
     const conversation = this.conversations.find(hex);
     if (!conversation) return detailReply(404, `Conversation ${dashedUuid(hex)} not found`);

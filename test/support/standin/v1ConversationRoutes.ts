@@ -83,7 +83,7 @@ export class V1ConversationRoutes {
         sandboxId: token(22), agentServerUrl: `http://localhost:${this.nextPort++}`, conversation: null,
       };
       task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: repository, selected_branch: branch, git_provider: null, title: null, llm_model: null, initial_message: null });
-      if (messages[i]) task.conversation.messages.push(userMessage([new Map([['type', 'text'], ['text', messages[i]]])], task.created));
+      if (messages[i]) task.conversation.messages.push(userMessage([{ type: 'text', text: messages[i] }], task.created));
       this.tasks.set(task.id, task);
       return task.conversation.id;
     });

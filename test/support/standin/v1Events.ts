@@ -6,7 +6,6 @@
 // No agent events: the stand-in's agent calls no LLM. Timestamps are naive, as the agent server writes them.
 import { randomUUID } from 'node:crypto';
 import { type Reply, crashReply, jsonReply, validationReply } from './http';
-import type { PyValue } from './pyJson';
 import type { V1ConversationRecord } from './v1Conversations';
 
 /** A message the person sent, kept by the stand-in's conversation. */
@@ -16,9 +15,10 @@ export interface UserMessage {
   readonly at: Date;
 }
 
-/** The text parts of a start's or send-message's `content` (TextContent | ImageContent maps). */
-export function userMessage(content: readonly PyValue[], at: Date): UserMessage {
-  const texts = content.flatMap((part) => (part instanceof Map && part.get('type') !== 'image' && typeof part.get('text') === 'string' ? [part.get('text') as string] : []));
+/** The text parts of a start's or send-message's `content`, as validated (TextContent | ImageContent models). */
+export function userMessage(content: readonly unknown[], at: Date): UserMessage {
+  const parts = content as readonly { type?: unknown; text?: unknown }[];
+  const texts = parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []));
   return { id: randomUUID(), text: texts.join('\n'), at };
 }
 
