@@ -84,6 +84,9 @@ export class V0Client implements SettingsApi, ConversationsApi {
     return found;
   }
 
+  /** The list reads STOPPED afterwards. */
+  readonly stopLeaves = 'stopped';
+
   /** Ends the conversation's agent loop; a conversation that was not running is left as it is (200 too). */
   async stopConversation(id: string, call?: CallOptions): Promise<void> {
     expectOk(await this.transport.send('POST', `${CONVERSATIONS}/${encodeURIComponent(id)}/stop`, undefined, call));

@@ -2,8 +2,8 @@
 // followed (GET …/start-tasks?ids=) until READY or ERROR. Polls start fast and back off to at most one a second,
 // far below the server's 10 requests a second; a cancel stops them at once; a task that reaches no new status
 // for a while is given up (it stays WORKING for ever when the server restarted mid-start; going back to a status
-// it had is no progress either). Then the conversations: search pages, ?ids= reads, stop (a sandbox pause) and
-// send-message follow-ups (conversationList.ts reads their statuses).
+// it had is no progress either). Then the conversations: search pages, ?ids= reads, stop (a sandbox pause), resume,
+// send-message follow-ups and the first message (conversationList.ts reads their statuses, conversationEvents.ts events).
 import type { ConversationPage, ConversationSummary, ConversationsApi, FollowUpMessage, StartOptions } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
 import { BadResponseError } from '../http/transportErrors';
@@ -13,11 +13,15 @@ import type { RequestInfo } from '../http/apiError';
 import { pause, type CallOptions, type Transport } from '../http/transport';
 import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
 import { l10n } from '../l10n';
+import { MessageEventPage, firstMessagesQuery, firstUserText } from './conversationEvents';
 import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
 import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, SuccessAnswer, type StartTaskStatus } from './schemas';
 
 const CONVERSATIONS = '/api/v1/app-conversations';
 const SANDBOXES = '/api/v1/sandboxes';
+const EVENTS = '/api/v1/conversation';
+/** MessageEvents read for the first message: the person's comes first; a few more in case an agent's came earlier. */
+const FIRST_MESSAGES = 5;
 /** The batch read refuses 100 ids or more; search pages hold 1-100. */
 const MAX_IDS = 99;
 const MAX_PAGE = 100;
@@ -67,14 +71,33 @@ export class V1ConversationsApi implements ConversationsApi {
     return (await this.readConversations(ids, call)).map(v1Summary);
   }
 
+  /** A stop pauses the sandbox: the conversation reads PAUSED (the server's word) and can be resumed. */
+  readonly stopLeaves = 'paused';
+
   /**
    * V1 has no stop for one conversation: the app server pauses its sandbox (what the web UI's stop does), which
    * stops every conversation in that sandbox; it reads PAUSED afterwards and can be resumed.
    */
   async stopConversation(id: string, call?: CallOptions): Promise<void> {
+    await this.sandboxAction(id, 'pause', call);
+  }
+
+  /** Resumes the conversation's sandbox (and so every conversation in it): RUNNING again, the agent where it was. */
+  async resumeConversation(id: string, call?: CallOptions): Promise<void> {
+    await this.sandboxAction(id, 'resume', call);
+  }
+
+  /** The person's first message, from the conversation's events; an id that is no UUID (the server answers 500) has none. */
+  async firstMessage(id: string, call?: CallOptions): Promise<string | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const path = `${EVENTS}/${encodeURIComponent(id)}/events/search?${firstMessagesQuery(FIRST_MESSAGES)}`;
+    return firstUserText(readAnswer(await this.transport.send('GET', path, undefined, call), MessageEventPage));
+  }
+
+  private async sandboxAction(id: string, action: 'pause' | 'resume', call?: CallOptions): Promise<void> {
     const [conversation] = await this.readConversations([id], call);
     if (!conversation) throw new ServerError(this.info('GET', CONVERSATIONS), 404, undefined, l10n.t('the server does not know conversation {0}', id));
-    const path = `${SANDBOXES}/${encodeURIComponent(conversation.sandbox_id)}/pause`;
+    const path = `${SANDBOXES}/${encodeURIComponent(conversation.sandbox_id)}/${action}`;
     readAnswer(await this.transport.send('POST', path, undefined, call), SuccessAnswer);
   }
 

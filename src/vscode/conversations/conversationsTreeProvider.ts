@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
-import { STATE_PRESENTATION, ageText, canStop, canTakeMessage } from '../../core/conversations/conversationState';
+import { rowText } from '../../core/conversations/conversationRow';
+import { STATE_PRESENTATION, canStop, canTakeMessage } from '../../core/conversations/conversationState';
 import { ViewItem, contextValue, type ViewItemToken } from '../../core/platform/viewItems';
 import type { ServerSession } from '../connection/serverSession';
 import { Command, View } from '../platform/ids';
@@ -62,23 +63,18 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
 }
 
 function conversationItem(conversation: FeedItem, client: OpenHandsClient | undefined): vscode.TreeItem {
-  const shown = STATE_PRESENTATION[conversation.state];
-  const item = new vscode.TreeItem(conversation.title || vscode.l10n.t('(untitled)'));
-  const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : vscode.l10n.t('no repository');
-  const age = ageText(conversation.createdAt, Date.now());
+  const row = rowText(conversation, Date.now());
+  const item = new vscode.TreeItem(row.label);
   item.id = conversation.id;
-  item.description = [shown.word, conversation.startedHere && vscode.l10n.t('started here'), where, age].filter(Boolean).join(' · ');
-  item.tooltip = [
-    conversation.title, `${shown.word}${conversation.serverStatus ? ` (${conversation.serverStatus})` : ''}`, where,
-    conversation.createdAt ? vscode.l10n.t('Created {0}', new Date(conversation.createdAt).toLocaleString()) : '',
-    conversation.startedHere ? vscode.l10n.t('Started from this VS Code') : '', vscode.l10n.t('id {0}', conversation.id),
-  ].filter(Boolean).join('\n');
-  item.iconPath = new vscode.ThemeIcon(shown.icon, stateColor(conversation.state));
+  item.description = row.description;
+  item.tooltip = row.tooltip;
+  item.iconPath = new vscode.ThemeIcon(STATE_PRESENTATION[conversation.state].icon, stateColor(conversation.state));
   item.contextValue = contextValue(
     ViewItem.Conversation,
     conversation.startedHere && ViewItem.StartedHere,
     Boolean(client?.stopConversation) && canStop(conversation.state) && ViewItem.Stoppable,
     Boolean(client?.sendMessage) && canTakeMessage(conversation.state) && ViewItem.Messageable,
+    Boolean(client?.resumeConversation) && conversation.state === 'paused' && ViewItem.Resumable,
   );
   return item;
 }

@@ -140,7 +140,9 @@ describe('client against the contract server', () => {
     assert.equal((await client().getConversations([ids[1]]))[0]?.state, 'error');
     await client().stopConversation!(ids[2]);
     assert.equal((await client().getConversations([ids[2]]))[0]?.state, 'stopped');
+    assert.equal(client().stopLeaves, 'stopped', 'what the list reads after a stop');
     assert.equal(client().sendMessage, undefined, 'V0 offers no follow-up');
+    assert.deepEqual([client().resumeConversation, client().firstMessage], [undefined, undefined], 'no resume; the list has titles');
   });
 
   it('maps every error the server gives to its typed error', async () => {

@@ -218,6 +218,30 @@ describe('V1 conversation list, status, stop and follow-up', () => {
     await assert.rejects(clientFor(server.url).stopConversation!(hex(8)), (e: unknown) => e instanceof ServerError && e.message.includes(hex(8)));
   });
 
+  it('resume resumes the conversation\'s sandbox; a stop leaves it "paused", the server\'s word', async () => {
+    const id = hex(7);
+    const server = await v1Server(({ method }) => (method === 'GET' ? { status: 200, body: [appConversation(id)] } : { status: 200, body: { success: true } }));
+    const client = clientFor(server.url);
+    await client.resumeConversation!(id);
+    assert.deepEqual(server.exchanges.map((e) => `${e.method} ${e.url}`), [`GET /api/v1/app-conversations?ids=${id}`, 'POST /api/v1/sandboxes/sandbox-0000/resume']);
+    assert.equal(client.stopLeaves, 'paused');
+  });
+
+  it('the first message: the first user MessageEvent of the events, oldest first, its text parts; none while there is none', async () => {
+    const id = hex(5);
+    const message = (source: string, ...content: unknown[]) => ({ id: 'e', kind: 'MessageEvent', source, timestamp: '2026-11-25T06:26:15.062615', llm_message: { role: source, content } });
+    const pages = [
+      { items: [message('agent', { type: 'text', text: 'Hello' }), message('user', { type: 'text', text: 'Fix the build' }, { type: 'image', image_urls: ['x'] }, { type: 'text', text: 'please' })], next_page_id: null },
+      { items: [], next_page_id: null },
+    ];
+    const server = await v1Server(() => ({ status: 200, body: pages.shift() }));
+    const client = clientFor(server.url);
+    assert.equal(await client.firstMessage!(id), 'Fix the build\nplease');
+    assert.equal(await client.firstMessage!(id), undefined);
+    assert.equal(await client.firstMessage!('not-a-uuid'), undefined, 'the server answers 500 for an id that is no UUID: never asked');
+    assert.deepEqual(server.exchanges.map((e) => e.url), Array(2).fill(`/api/v1/conversation/${id}/events/search?kind__eq=MessageEvent&sort_order=TIMESTAMP&limit=5`));
+  });
+
   it('a follow-up: text and images as one user message, only where the server lists send-message', async () => {
     const id = hex(9);
     const server = await v1Server(() => ({ status: 200, body: { success: true, sandbox_status: 'RUNNING', message: null } }));
