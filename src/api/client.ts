@@ -114,6 +114,15 @@ export interface ConversationsApi {
   getConversations(ids: readonly string[], call?: CallOptions): Promise<readonly ConversationSummary[]>;
   /** Stops a conversation; absent where the server's API offers no stop through the app server. */
   stopConversation?(id: string, call?: CallOptions): Promise<void>;
+  /** The state a stop leaves a conversation in, as the server then reports it (V1 pauses its sandbox: `paused`). */
+  readonly stopLeaves?: ConversationState;
+  /** Starts a paused conversation's sandbox again; absent where the API offers no resume. */
+  resumeConversation?(id: string, call?: CallOptions): Promise<void>;
+  /**
+   * The person's first message in a conversation, as the server keeps it; undefined while it has none (V1's
+   * events reach its app server in batches, up to 30 s late). Absent where the API offers no such read.
+   */
+  firstMessage?(id: string, call?: CallOptions): Promise<string | undefined>;
   /** Sends a follow-up message to a running conversation; absent where the API offers none. */
   sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }

@@ -32,7 +32,9 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     createConversation: (request, call) => conversations.createConversation(request, call),
     listConversations: (page, call) => conversations.listConversations(page, call),
     getConversations: (ids, call) => conversations.getConversations(ids, call),
-    ...(conversations.stopConversation ? { stopConversation: conversations.stopConversation.bind(conversations) } : {}),
+    ...(conversations.stopConversation ? { stopConversation: conversations.stopConversation.bind(conversations), stopLeaves: conversations.stopLeaves } : {}),
+    ...(conversations.resumeConversation ? { resumeConversation: conversations.resumeConversation.bind(conversations) } : {}),
+    ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
   };

@@ -4,7 +4,9 @@
 // asked directly. Whether it serves the web UI is asked beside it, from `GET /`.
 import type { ApiLine, ServerApi } from './client';
 import { isSettingsNotFound } from './http/answers';
-import { BadResponseError, RedirectError, UnsupportedServerError, isRecord } from './http/errors';
+import { BadResponseError, RedirectError } from './http/transportErrors';
+import { UnsupportedServerError } from './detectErrors';
+import { isRecord } from './guards';
 import type { CallOptions, HttpAnswer, Transport } from './http/transport';
 
 const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {

@@ -24,6 +24,7 @@ import { validationSuite } from './validation.suite';
 import { webUiSuite } from './webUi.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
+import { v1EventsSuite } from './v1Events.suite';
 import { v1FinishSuite } from './v1Finish.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from './v1Settings.suite';
 
@@ -68,6 +69,7 @@ function v1Suites(client: Client): void {
   if (client.target.bearer) return; // the stand-in's Bearer mode: only the key scheme differs
   v1SettingsSuite(client, state);
   v1ConversationsSuite(client);
+  v1EventsSuite(client);
   v1ConversationListSuite(client);
   v1FinishSuite(client);
   webUiSuite(client);

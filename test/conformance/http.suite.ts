@@ -135,7 +135,11 @@ export function rateLimitSuite(client: Client): void {
       for (let i = 0; i < 11; i++) answers.push(await send(client.target, 'GET', '/alive'));
       assert.ok(answers.every((a) => a.status === 200), summary(answers));
       assert.ok(answers.slice(0, 10).every((a) => a.ms < 900), summary(answers));
-      assert.ok(answers[10].ms >= 900, summary(answers));
+      // The window slides: the 11th is held back only while the first 10 are less than a second old. On a busy
+      // machine the 10 round trips can take longer than that, and then the 11th passes at once, rightly.
+      const firstAge = answers[10].sentAt - answers[0].sentAt;
+      if (firstAge < 800) assert.ok(answers[10].ms >= 900, summary(answers));
+      if (firstAge > 1100) assert.ok(answers[10].ms < 900, summary(answers));
       await client.settle();
       assertJson(await client.get('/alive'), 200, '{"status":"ok"}');
     });

@@ -9,6 +9,7 @@ import { settingsSuite } from './settings.suite';
 import type { Client } from './target';
 import { v1ConversationListSuite } from './conversationList.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
+import { v1EventsSuite } from './v1Events.suite';
 import { validationSuite } from './validation.suite';
 import { webUiSuite } from './webUi.suite';
 
@@ -26,6 +27,7 @@ export function mixedSuites(client: Client): void {
     });
   });
   v1ConversationsSuite(client);
+  v1EventsSuite(client);
   v1ConversationListSuite(client);
   webUiSuite(client);
 }

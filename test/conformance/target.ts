@@ -83,6 +83,8 @@ export interface Answer {
   text: string;
   /** Milliseconds from sending to the end of the body. */
   ms: number;
+  /** When it was sent (Date.now()). */
+  sentAt: number;
 }
 
 export interface RequestOptions {
@@ -153,7 +155,7 @@ export async function send(target: Target, method: string, path: string, options
   const started = Date.now();
   const response = await fetch(target.baseUrl + path, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, ms: Date.now() - started };
+  return { status: response.status, headers: response.headers, text, ms: Date.now() - started, sentAt: started };
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@ import { fetch as undiciFetch } from 'undici';
 import type { FetchFunction, ServerApi, SettingsChange, SettingsUpdater } from '../../src/api/client';
 import { sessionCredential } from '../../src/api/http/credential';
 import { createClient } from '../../src/api/createClient';
-import { NotKeptError } from '../../src/api/http/errors';
+import { NotKeptError } from '../../src/api/settingsErrors';
 import type { Settings } from '../../src/api/v0/schemas';
 import { Random } from './random';
 import type { ContractServer, RecordedRequest } from './standin/contractServer';

@@ -10,7 +10,7 @@ import { fetch as undiciFetch } from 'undici';
 import type { CallOptions, FetchFunction } from '../../src/api/client';
 import type { ClientOptions } from '../../src/api/createClient';
 import { sessionCredential } from '../../src/api/http/credential';
-import { ApiError, type ApiErrorKind } from '../../src/api/http/errors';
+import { ApiError, type ApiErrorKind } from '../../src/api/http/apiError';
 import { startLoopbackServer } from './loopbackServer';
 import { Random } from './random';
 

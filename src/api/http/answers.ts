@@ -1,7 +1,9 @@
 // Reading an answer into a typed value, shared by every API adapter: a 2xx JSON body that matches its schema,
 // or the typed error for what came instead.
 import type * as z from 'zod/mini';
-import { BadResponseError, ValidationError, errorForStatus, type RequestInfo } from './errors';
+import { BadResponseError } from './transportErrors';
+import { ValidationError, errorForStatus } from './statusErrors';
+import type { RequestInfo } from './apiError';
 import type { HttpAnswer } from './transport';
 import { l10n } from '../l10n';
 

@@ -2,10 +2,9 @@
 // and retries for reads. The fetch function is injected: VS Code's global fetch in the extension (so the user's
 // proxy settings apply), undici's in tests and benches. Redirects are followed here, not by fetch: fetch would
 // repeat the request, key header and body included, wherever the server points.
-import {
-  ApiError, BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError, parseRetryAfter,
-  type NetworkCause, type RedirectProblem, type RequestInfo,
-} from './errors';
+import { ApiError, type RequestInfo } from './apiError';
+import { BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError, type NetworkCause, type RedirectProblem } from './transportErrors';
+import { parseRetryAfter } from './retryAfter';
 import { credentialHeaders, type Credential, type CredentialKind } from './credential';
 import type { ApiLogger } from './logger';
 import { l10n } from '../l10n';

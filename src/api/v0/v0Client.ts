@@ -1,7 +1,8 @@
 // OpenHands' V0 app-server API (0.52-0.54 and, deprecated, up to 1.6): /api/settings and /api/conversations.
 import type { ConversationPage, ConversationSummary, ConversationsApi, SettingsApi, SettingsUpdater } from '../client';
 import { clientValidation, expectOk, isSettingsNotFound, isUnhandledCrash, readAnswer } from '../http/answers';
-import { StartFailedError, type RequestInfo } from '../http/errors';
+import { StartFailedError } from '../conversationErrors';
+import type { RequestInfo } from '../http/apiError';
 import { SerialQueue } from '../serialQueue';
 import { V0ConversationOrNull, V0ConversationPage, v0Summary } from './conversationList';
 import { buildSettingsBody, type SettingsChange } from './settingsBody';
@@ -82,6 +83,9 @@ export class V0Client implements SettingsApi, ConversationsApi {
     }
     return found;
   }
+
+  /** The list reads STOPPED afterwards. */
+  readonly stopLeaves = 'stopped';
 
   /** Ends the conversation's agent loop; a conversation that was not running is left as it is (200 too). */
   async stopConversation(id: string, call?: CallOptions): Promise<void> {

@@ -2,19 +2,26 @@
 // followed (GET …/start-tasks?ids=) until READY or ERROR. Polls start fast and back off to at most one a second,
 // far below the server's 10 requests a second; a cancel stops them at once; a task that reaches no new status
 // for a while is given up (it stays WORKING for ever when the server restarted mid-start; going back to a status
-// it had is no progress either). Then the conversations: search pages, ?ids= reads, stop (a sandbox pause) and
-// send-message follow-ups (conversationList.ts reads their statuses).
+// it had is no progress either). Then the conversations: search pages, ?ids= reads, stop (a sandbox pause), resume,
+// send-message follow-ups and the first message (conversationList.ts reads their statuses, conversationEvents.ts events).
 import type { ConversationPage, ConversationSummary, ConversationsApi, FollowUpMessage, StartOptions } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
-import { BadResponseError, ServerError, StartFailedError, type RequestInfo, type StartedOn } from '../http/errors';
+import { BadResponseError } from '../http/transportErrors';
+import { ServerError } from '../http/statusErrors';
+import { StartFailedError, type StartedOn } from '../conversationErrors';
+import type { RequestInfo } from '../http/apiError';
 import { pause, type CallOptions, type Transport } from '../http/transport';
 import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
 import { l10n } from '../l10n';
+import { MessageEventPage, firstMessagesQuery, firstUserText } from './conversationEvents';
 import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
 import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, SuccessAnswer, type StartTaskStatus } from './schemas';
 
 const CONVERSATIONS = '/api/v1/app-conversations';
 const SANDBOXES = '/api/v1/sandboxes';
+const EVENTS = '/api/v1/conversation';
+/** MessageEvents read for the first message: the person's comes first; a few more in case an agent's came earlier. */
+const FIRST_MESSAGES = 5;
 /** The batch read refuses 100 ids or more; search pages hold 1-100. */
 const MAX_IDS = 99;
 const MAX_PAGE = 100;
@@ -30,11 +37,14 @@ export interface Polling {
 
 export const DEFAULT_POLLING: Polling = { firstMs: 250, maxMs: 1000, stallMs: 5 * 60_000 };
 
-const STEP_WORDS: Partial<Record<StartTaskStatus, () => string>> = {
+// 1.11.0 walks every start through the repository steps; without a repository they only make the workspace
+// folder (and maybe a `git init`), so they are worded as that, never as a clone.
+const STEP_WORDS: Partial<Record<StartTaskStatus, (repository: string | undefined) => string>> = {
   WORKING: () => l10n.t('preparing'), WAITING_FOR_SANDBOX: () => l10n.t('waiting for the sandbox'),
-  PREPARING_REPOSITORY: () => l10n.t('cloning the repository'), RUNNING_SETUP_SCRIPT: () => l10n.t('running the setup script'),
-  SETTING_UP_GIT_HOOKS: () => l10n.t('setting up git hooks'), SETTING_UP_SKILLS: () => l10n.t('loading skills'),
-  STARTING_CONVERSATION: () => l10n.t('starting the agent'),
+  PREPARING_REPOSITORY: (repository) => (repository ? l10n.t('cloning {0}', repository) : l10n.t('preparing the workspace')),
+  RUNNING_SETUP_SCRIPT: (repository) => (repository ? l10n.t('running the repository\'s setup script, if it has one') : l10n.t('preparing the workspace')),
+  SETTING_UP_GIT_HOOKS: (repository) => (repository ? l10n.t('setting up the repository\'s git hooks, if it has any') : l10n.t('preparing the workspace')),
+  SETTING_UP_SKILLS: () => l10n.t('loading skills'), STARTING_CONVERSATION: () => l10n.t('starting the agent'),
 };
 
 export class V1ConversationsApi implements ConversationsApi {
@@ -61,14 +71,33 @@ export class V1ConversationsApi implements ConversationsApi {
     return (await this.readConversations(ids, call)).map(v1Summary);
   }
 
+  /** A stop pauses the sandbox: the conversation reads PAUSED (the server's word) and can be resumed. */
+  readonly stopLeaves = 'paused';
+
   /**
    * V1 has no stop for one conversation: the app server pauses its sandbox (what the web UI's stop does), which
    * stops every conversation in that sandbox; it reads PAUSED afterwards and can be resumed.
    */
   async stopConversation(id: string, call?: CallOptions): Promise<void> {
+    await this.sandboxAction(id, 'pause', call);
+  }
+
+  /** Resumes the conversation's sandbox (and so every conversation in it): RUNNING again, the agent where it was. */
+  async resumeConversation(id: string, call?: CallOptions): Promise<void> {
+    await this.sandboxAction(id, 'resume', call);
+  }
+
+  /** The person's first message, from the conversation's events; an id that is no UUID (the server answers 500) has none. */
+  async firstMessage(id: string, call?: CallOptions): Promise<string | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const path = `${EVENTS}/${encodeURIComponent(id)}/events/search?${firstMessagesQuery(FIRST_MESSAGES)}`;
+    return firstUserText(readAnswer(await this.transport.send('GET', path, undefined, call), MessageEventPage));
+  }
+
+  private async sandboxAction(id: string, action: 'pause' | 'resume', call?: CallOptions): Promise<void> {
     const [conversation] = await this.readConversations([id], call);
     if (!conversation) throw new ServerError(this.info('GET', CONVERSATIONS), 404, undefined, l10n.t('the server does not know conversation {0}', id));
-    const path = `${SANDBOXES}/${encodeURIComponent(conversation.sandbox_id)}/pause`;
+    const path = `${SANDBOXES}/${encodeURIComponent(conversation.sandbox_id)}/${action}`;
     readAnswer(await this.transport.send('POST', path, undefined, call), SuccessAnswer);
   }
 
@@ -109,7 +138,7 @@ export class V1ConversationsApi implements ConversationsApi {
       if (task.status === 'READY' && task.app_conversation_id) return task.app_conversation_id;
       if (task.status === 'ERROR') throw new StartFailedError(info, task.detail ?? '', on);
       if (Date.now() - since > this.polling.stallMs) throw new StartFailedError(info, task.status, on, { stalled: true });
-      call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus]?.() ?? task.status.toLowerCase());
+      call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus]?.(on.repository) ?? task.status.toLowerCase());
       await pause(wait, info, call.signal);
       const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList)[0];
       if (!next) throw new BadResponseError(info, l10n.t('the server no longer knows the start task'));

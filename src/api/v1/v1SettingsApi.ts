@@ -3,7 +3,9 @@
 // error the person sees, never a silent loss. Secrets are sent only when set or cleared ("" clears).
 import type { AdvancedSettings, SettingsApi, SettingsUpdater } from '../client';
 import { clientValidation, expectOk, isSettingsNotFound, readAnswer } from '../http/answers';
-import { BadResponseError, NotKeptError, type RequestInfo } from '../http/errors';
+import { BadResponseError } from '../http/transportErrors';
+import { NotKeptError } from '../settingsErrors';
+import type { RequestInfo } from '../http/apiError';
 import type { CallOptions, Transport } from '../http/transport';
 import { SerialQueue } from '../serialQueue';
 import { Incoming, Outgoing, SECRET_SETTING_FIELDS, type LoadedSettings, type Settings, type SettingsField } from '../v0/schemas';

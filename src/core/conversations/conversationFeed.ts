@@ -2,8 +2,9 @@
 // loaded, each marked when it was started from this VS Code; and the last known state of those started here,
 // so that a poll can tell which of them just stopped working. Pure: the client is passed to each call.
 import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../api/client';
-import { RateLimitedError } from '../../api/http/errors';
+import { RateLimitedError } from '../../api/http/statusErrors';
 import { isWorking, stoppedWorking } from './conversationState';
+import { FirstMessages } from './firstMessages';
 import type { PollKind, PollOutcome } from './refreshSchedule';
 
 export const PAGE_SIZE = 20;
@@ -27,17 +28,22 @@ export class ConversationFeed {
   /** What the person typed as the first line of each one started here. */
   private readonly typedTitles = new Map<string, string>();
   private failure: unknown;
+  private readonly firstMessages = new FirstMessages();
 
   /** The list as the view shows it; undefined until the first page came. */
   get list(): readonly FeedItem[] | undefined {
     return this.loaded ? this.items.map((item) => this.shown(item)) : undefined;
   }
 
-  /** Until the server names it (from the first message, with its LLM), one started here shows the words typed. */
+  /**
+   * Until the server names it (from the first message, with its LLM), one started here shows the words typed,
+   * another the person's first message as the server keeps it.
+   */
   private shown(item: ConversationSummary): FeedItem {
     const startedHere = this.started.has(item.id);
-    const typed = startedHere && isPlaceholderTitle(item) ? this.typedTitles.get(item.id) : undefined;
-    return { ...item, title: typed || item.title, startedHere };
+    const unnamed = isPlaceholderTitle(item);
+    const typed = startedHere && unnamed ? this.typedTitles.get(item.id) : undefined;
+    return { ...item, title: typed || (unnamed && this.firstMessages.of(item.id)) || item.title, startedHere };
   }
   get hasMore(): boolean { return this.nextPageId !== null; }
   /** Why the last poll failed, cleared by the next that works. */
@@ -64,6 +70,7 @@ export class ConversationFeed {
     this.loaded = false;
     this.pagesLoaded = 0;
     this.failure = undefined;
+    this.firstMessages.clear();
   }
 
   async poll(api: ConversationsApi, kind: PollKind, signal: AbortSignal): Promise<FeedPoll> {
@@ -78,7 +85,8 @@ export class ConversationFeed {
       if (page) this.takeFirstPage(page);
       this.failure = undefined;
       const stopped = this.apply([...page?.items ?? [], ...states]);
-      return { changed: this.snapshot() !== before, working: this.workingStarted.length > 0, stopped };
+      const learnt = page !== undefined && await this.firstMessages.learn(api, this.unnamed(), Date.now(), { signal });
+      return { changed: learnt || this.snapshot() !== before, working: this.workingStarted.length > 0, stopped };
     } catch (error) {
       return signal.aborted ? quiet() : this.failed(error);
     }
@@ -90,6 +98,11 @@ export class ConversationFeed {
     this.failure = error;
     const retryAfterMs = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
     return { changed, working: this.workingStarted.length > 0, failed: true, retryAfterMs, stopped: [] };
+  }
+
+  /** The listed conversations the server has not named and whose first message is not shown yet, top first. */
+  private unnamed(): string[] {
+    return this.items.filter((item) => isPlaceholderTitle(this.shown(item))).map((item) => item.id);
   }
 
   /** The next page, after the ones loaded. */
@@ -130,8 +143,9 @@ export class ConversationFeed {
     return stopped;
   }
 
+  /** What the view shows, to tell a change; `loaded` too: an empty first page turns "Loading" into the welcome. */
   private snapshot(): string {
-    return JSON.stringify([this.items, this.nextPageId, [...this.started], this.failure === undefined]);
+    return JSON.stringify([this.loaded, this.items, this.nextPageId, [...this.started], this.failure === undefined]);
   }
 }
 

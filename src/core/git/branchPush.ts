@@ -22,6 +22,20 @@ export function planPush(warnings: readonly PreflightWarning[], remote: string |
   return undefined;
 }
 
+/** The pre-flight dialog's buttons, the primary first. */
+export type PreflightAction = 'pushAndStart' | 'startAnyway' | 'startWithoutRepository';
+
+/**
+ * What the pre-flight warning offers. Without the provider's token on the server a repository start is known to
+ * fail (1.11.0 ends it in ERROR with no reason), pushed or not: starting without the repository comes first and
+ * Push and Start is not offered. Otherwise Push and Start comes first when a push answers a warning.
+ */
+export function preflightChoices(warnings: readonly PreflightWarning[], remote: string | undefined): { push?: PushPlan; actions: PreflightAction[] } {
+  if (warnings.some((w) => w.kind === 'noProviderToken')) return { actions: ['startWithoutRepository', 'startAnyway'] };
+  const push = planPush(warnings, remote);
+  return push ? { push, actions: ['pushAndStart', 'startAnyway', 'startWithoutRepository'] } : { actions: ['startAnyway', 'startWithoutRepository'] };
+}
+
 export function pushPlanText(plan: PushPlan): string {
   return plan.setUpstream
     ? l10n.t('Push and Start pushes {0} to {1}, setting it as the upstream, first.', plan.branch, plan.remote)

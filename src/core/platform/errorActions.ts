@@ -1,6 +1,9 @@
 // What a person can do about each failure: the buttons shown with its message. Pure, so the choice is
 // tested without VS Code; the adapter turns each action into a command.
-import { RedirectError, ServerError, StartFailedError, type ApiError, type ApiErrorKind, type ServerFailureReason } from '../../api/http/errors';
+import { RedirectError } from '../../api/http/transportErrors';
+import { ServerError, type ServerFailureReason } from '../../api/http/statusErrors';
+import { StartFailedError } from '../../api/conversationErrors';
+import type { ApiError, ApiErrorKind } from '../../api/http/apiError';
 import { l10n } from '../../api/l10n';
 
 export type ErrorAction =

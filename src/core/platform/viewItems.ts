@@ -20,6 +20,8 @@ export const ViewItem = {
   Stoppable: 'stoppable',
   /** A conversation the server's API can send a follow-up message to, in a state that takes one. */
   Messageable: 'messageable',
+  /** A paused conversation the server's API can resume. */
+  Resumable: 'resumable',
   LoadMore: 'loadMore',
 } as const;
 

@@ -2,7 +2,7 @@
 // the old one, so the switch waits for the person's confirmation, and the API key stays with the old URL
 // unless the person explicitly moves it.
 import * as vscode from 'vscode';
-import type { RedirectError } from '../../api/http/errors';
+import type { RedirectError } from '../../api/http/transportErrors';
 import { normalizeServerUrl } from '../../core/connection/serverUrl';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';

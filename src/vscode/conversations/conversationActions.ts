@@ -1,7 +1,9 @@
-// What can be done to a conversation of the view beyond its links: stop it (after the person confirms) and
-// send it a follow-up message with files, as Send File does. Both only where the server's client offers them.
+// What can be done to a conversation of the view beyond its links: stop it (after the person confirms, told in
+// the server's word what the stop leaves), resume a paused one, and send it a follow-up message with files, as
+// Send File does. Each only where the server's client offers it.
 import * as vscode from 'vscode';
-import type { FollowUpMessage, OpenHandsClient } from '../../api/client';
+import type { ConversationState, FollowUpMessage, OpenHandsClient } from '../../api/client';
+import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import { buildFilesMessage, type MessageFile } from '../../core/conversations/message';
 import type { ServerSession } from '../connection/serverSession';
 import { configuration } from '../platform/configuration';
@@ -18,16 +20,27 @@ export interface ActedConversation {
   readonly title: string;
 }
 
-/** Asks the person to confirm a stop; the host suites answer yes without the dialog. */
-export type ConfirmStop = (conversation: ActedConversation) => Promise<boolean>;
+/** What a stop does on this server: the state it leaves (V1: paused), and whether Resume is offered. */
+export interface StopEffect {
+  readonly leaves: ConversationState | undefined;
+  readonly resumable: boolean;
+}
 
-export const confirmStopModal: ConfirmStop = async (conversation) => {
+/** Asks the person to confirm a stop; the host suites answer yes without the dialog. */
+export type ConfirmStop = (conversation: ActedConversation, effect: StopEffect) => Promise<boolean>;
+
+export const confirmStopModal: ConfirmStop = async (conversation, effect) => {
   const stop = vscode.l10n.t('Stop Conversation');
-  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Stop "{0}"?', conversation.title), {
-    modal: true, detail: vscode.l10n.t('The agent stops working and the conversation\'s sandbox is stopped. The conversation stays on the server.'),
-  }, stop);
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Stop "{0}"?', conversation.title), { modal: true, detail: stopDetail(effect) }, stop);
   return choice === stop;
 };
+
+/** The server's word for what a stop leaves, in both the dialog and the row; what Resume then does. */
+function stopDetail({ leaves, resumable }: StopEffect): string {
+  if (leaves !== 'paused') return vscode.l10n.t('The agent stops working and the conversation is stopped. It stays on the server and shows as "stopped".');
+  const paused = vscode.l10n.t('The agent stops working and the conversation\'s sandbox is paused, with every conversation in it. The conversation stays on the server and shows as "paused".');
+  return resumable ? `${paused} ${vscode.l10n.t('Resume Conversation starts the sandbox again; the conversation then takes messages again.')}` : paused;
+}
 
 export class ConversationActions {
   constructor(
@@ -52,17 +65,23 @@ export class ConversationActions {
   async stop(conversation?: ActedConversation): Promise<boolean> {
     const client = conversation && await this.clientFor(
       (c) => c.stopConversation, () => vscode.l10n.t('OpenHands: this server\'s API offers no stop through the app server.'));
-    if (!conversation || !client?.stopConversation || !await this.confirmStop(conversation)) return false;
-    try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: stopping "{0}"', conversation.title) },
-        () => client.stopConversation!(conversation.id));
-      this.logger.info(`Conversation ${conversation.id} stopped`);
-      this.watch.refresh();
-      return true;
-    } catch (error) {
-      await this.errors.show(error, { retry: () => this.stop(conversation) });
-      return false;
-    }
+    if (!conversation || !client?.stopConversation) return false;
+    if (!await this.confirmStop(conversation, { leaves: client.stopLeaves, resumable: Boolean(client.resumeConversation) })) return false;
+    const stopping = vscode.l10n.t('OpenHands: stopping "{0}"', conversation.title);
+    const done = await this.act(conversation, stopping, 'stopped', (id) => client.stopConversation!(id));
+    if (done) vscode.window.setStatusBarMessage(STATE_PRESENTATION[client.stopLeaves ?? 'stopped'].stoppedNotice(conversation.title), 5000);
+    return done;
+  }
+
+  /** Starts a paused conversation's sandbox again; true when the server took it. */
+  async resume(conversation?: ActedConversation): Promise<boolean> {
+    const client = conversation && await this.clientFor(
+      (c) => c.resumeConversation, () => vscode.l10n.t('OpenHands: this server\'s API offers no resume through the app server.'));
+    if (!conversation || !client?.resumeConversation) return false;
+    const resuming = vscode.l10n.t('OpenHands: resuming "{0}"', conversation.title);
+    const done = await this.act(conversation, resuming, 'resumed', (id) => client.resumeConversation!(id));
+    if (done) vscode.window.setStatusBarMessage(vscode.l10n.t('OpenHands: "{0}" was resumed.', conversation.title), 5000);
+    return done;
   }
 
   /** Asks for the words and files and sends them; true when the server took the message. */
@@ -87,6 +106,19 @@ export class ConversationActions {
       return true;
     } catch (error) {
       await this.errors.show(error, { retry: () => this.post(client, conversation, message) });
+      return false;
+    }
+  }
+
+  /** Runs `action` on the conversation under a progress notification; a failure is shown with Retry. */
+  private async act(conversation: ActedConversation, progress: string, logged: string, action: (id: string) => Promise<void>): Promise<boolean> {
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: progress }, () => action(conversation.id));
+      this.logger.info(`Conversation ${conversation.id} ${logged}`);
+      this.watch.refresh();
+      return true;
+    } catch (error) {
+      await this.errors.show(error, { retry: () => this.act(conversation, progress, logged, action) });
       return false;
     }
   }

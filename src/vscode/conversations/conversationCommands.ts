@@ -31,6 +31,7 @@ export function conversationCommands(
     [Command.RefreshConversations]: () => watch.refresh(),
     [Command.LoadMoreConversations]: () => actions.loadMore(),
     [Command.StopConversation]: (node?: ConversationNode) => actions.stop(conversationOf(node)),
+    [Command.ResumeConversation]: (node?: ConversationNode) => actions.resume(conversationOf(node)),
     [Command.SendFollowUpMessage]: (node?: ConversationNode) => actions.sendFollowUp(conversationOf(node)),
   } satisfies Record<string, CommandHandler>;
 }

@@ -14,6 +14,7 @@ export async function openConversation(node: ConversationNode | undefined, sessi
   const actions: (vscode.QuickPickItem & { command: CommandId })[] = [
     ...(offers.message ? [{ label: vscode.l10n.t('$(comment) Send Follow-up Message'), command: Command.SendFollowUpMessage }] : []),
     ...(offers.stop ? [{ label: vscode.l10n.t('$(debug-stop) Stop Conversation'), command: Command.StopConversation }] : []),
+    ...(offers.resume ? [{ label: vscode.l10n.t('$(debug-continue) Resume Conversation'), command: Command.ResumeConversation }] : []),
     { label: vscode.l10n.t('$(copy) Copy Conversation ID'), description: conversation.id, command: Command.CopyConversationId },
   ];
   const picked = await vscode.window.showQuickPick(actions, {

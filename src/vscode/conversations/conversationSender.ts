@@ -4,9 +4,9 @@
 // LLM API Key, Start Without Repository), send it again as it was; so do a failed push's actions.
 import * as vscode from 'vscode';
 import type { ConversationRequest } from '../../api/v0/schemas';
-import { ApiError } from '../../api/http/errors';
+import { ApiError } from '../../api/http/apiError';
 import { firstLine } from '../../core/conversations/message';
-import { planPush, pushPlanText, PUSH_ACTION_TITLES, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
+import { preflightChoices, pushPlanText, PUSH_ACTION_TITLES, type PreflightAction, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
 import { warningText } from '../../core/git/repoContext';
 import type { ServerSession, Server } from '../connection/serverSession';
 import type { GitPusher } from '../git/gitPush';
@@ -155,14 +155,15 @@ function conversationRequest(target: ConversationTarget, message: MessageFields)
  */
 async function confirmTarget(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
   if (!target.repository || !target.warnings.length) return { target };
-  const push = planPush(target.warnings, target.remote);
-  const pushAndStart = vscode.l10n.t('Push and Start');
-  const startAnyway = vscode.l10n.t('Start Anyway');
-  const without = vscode.l10n.t('Start Without Repository');
+  const { push, actions } = preflightChoices(target.warnings, target.remote);
+  const titles: Record<PreflightAction, string> = {
+    pushAndStart: vscode.l10n.t('Push and Start'), startAnyway: vscode.l10n.t('Start Anyway'), startWithoutRepository: vscode.l10n.t('Start Without Repository'),
+  };
   const detail = [...target.warnings.map(warningText), ...(push ? [pushPlanText(push)] : [])].join('\n');
   const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('OpenHands: {0}', describeTarget(target)), { modal: true, detail }, ...(push ? [pushAndStart] : []), startAnyway, without);
-  if (choice === pushAndStart && push) return { target, push };
-  if (choice === startAnyway) return { target };
-  return choice === without ? { target: withoutRepository(target) } : undefined;
+    vscode.l10n.t('OpenHands: {0}', describeTarget(target)), { modal: true, detail }, ...actions.map((action) => titles[action]));
+  const picked = actions.find((action) => titles[action] === choice);
+  if (picked === 'pushAndStart' && push) return { target, push };
+  if (picked === 'startAnyway') return { target };
+  return picked === 'startWithoutRepository' ? { target: withoutRepository(target) } : undefined;
 }

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
-import { STATE_PRESENTATION, ageText, canStop, canTakeMessage } from '../../core/conversations/conversationState';
+import { rowText } from '../../core/conversations/conversationRow';
+import { STATE_PRESENTATION, canStop, canTakeMessage } from '../../core/conversations/conversationState';
 import { ViewItem, contextValue, type ViewItemToken } from '../../core/platform/viewItems';
 import type { ServerSession } from '../connection/serverSession';
 import { Command, View } from '../platform/ids';
@@ -62,33 +63,30 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
 }
 
 /** What a row offers beyond its links, as the server's client and the conversation's state allow. */
-export function rowOffers(conversation: FeedItem, client: OpenHandsClient | undefined): { stop: boolean; message: boolean } {
+export function rowOffers(conversation: FeedItem, client: OpenHandsClient | undefined): { stop: boolean; message: boolean; resume: boolean } {
   return {
     stop: Boolean(client?.stopConversation) && canStop(conversation.state),
     message: Boolean(client?.sendMessage) && canTakeMessage(conversation.state),
+    resume: Boolean(client?.resumeConversation) && conversation.state === 'paused',
   };
 }
 
 function conversationItem(conversation: FeedItem, session: ServerSession): vscode.TreeItem {
-  const shown = STATE_PRESENTATION[conversation.state];
-  const item = new vscode.TreeItem(conversation.title || vscode.l10n.t('(untitled)'));
-  const where = conversation.repository ? `${conversation.repository}${conversation.branch ? ` @ ${conversation.branch}` : ''}` : vscode.l10n.t('no repository');
-  const age = ageText(conversation.createdAt, Date.now());
+  const row = rowText(conversation, Date.now());
+  const item = new vscode.TreeItem(row.label);
   item.id = conversation.id;
-  item.description = [shown.word, conversation.startedHere && vscode.l10n.t('started here'), where, age].filter(Boolean).join(' · ');
-  item.tooltip = [
-    conversation.title, `${shown.word}${conversation.serverStatus ? ` (${conversation.serverStatus})` : ''}`, where,
-    conversation.createdAt ? vscode.l10n.t('Created {0}', new Date(conversation.createdAt).toLocaleString()) : '',
-    conversation.startedHere ? vscode.l10n.t('Started from this VS Code') : '', vscode.l10n.t('id {0}', conversation.id),
-    session.webUi ? '' : vscode.l10n.t('This server serves no web UI, so the conversation has no page to open: click for its actions.'),
-  ].filter(Boolean).join('\n');
-  item.iconPath = new vscode.ThemeIcon(shown.icon, stateColor(conversation.state));
+  item.description = row.description;
+  item.tooltip = session.webUi ? row.tooltip
+    : `${row.tooltip}
+${vscode.l10n.t('This server serves no web UI, so the conversation has no page to open: click for its actions.')}`;
+  item.iconPath = new vscode.ThemeIcon(STATE_PRESENTATION[conversation.state].icon, stateColor(conversation.state));
   const offers = rowOffers(conversation, session.server?.client);
   item.contextValue = contextValue(
     ViewItem.Conversation,
     conversation.startedHere && ViewItem.StartedHere,
     offers.stop && ViewItem.Stoppable,
     offers.message && ViewItem.Messageable,
+    offers.resume && ViewItem.Resumable,
   );
   item.command = { command: Command.OpenConversation, title: vscode.l10n.t('Open Conversation'), arguments: [{ kind: 'conversation', conversation }] };
   return item;

@@ -1,6 +1,7 @@
 // Shows a failure as a message with buttons. Every message names what went wrong and offers what to do.
 import * as vscode from 'vscode';
-import { ApiError, RedirectError } from '../../api/http/errors';
+import { ApiError } from '../../api/http/apiError';
+import { RedirectError } from '../../api/http/transportErrors';
 import { actionTitle, actionsFor, type ErrorAction } from '../../core/platform/errorActions';
 import { openSetting } from './configuration';
 import { Command } from './ids';

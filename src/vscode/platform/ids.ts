@@ -32,6 +32,7 @@ export const Command = {
   RefreshConversations: 'openhands.refreshConversations',
   LoadMoreConversations: 'openhands.loadMoreConversations',
   StopConversation: 'openhands.stopConversation',
+  ResumeConversation: 'openhands.resumeConversation',
   SendFollowUpMessage: 'openhands.sendFollowUpMessage',
   OpenWalkthrough: 'openhands.openWalkthrough',
   SwitchServer: 'openhands.switchServer',

@@ -27,12 +27,20 @@ export function settingsCommands(controller: SettingsController, documents: Sett
   } satisfies Record<string, CommandHandler>;
 }
 
-/** The model and key; on a server without settings this is the first save, everything else at its default. */
+/**
+ * The model, base URL and key; on a server without settings this is the first save, everything else at its
+ * default. Only a changed base URL is sent, and no key left empty, so the stored one stays.
+ */
 async function configureLlm(controller: SettingsController, prompter: Prompter): Promise<boolean> {
-  const choice = await askLlmChoice(prompter, controller.settings?.llm_model);
+  const settings = controller.settings;
+  const choice = await askLlmChoice(prompter, { model: settings?.llm_model, baseUrl: settings?.llm_base_url, keySet: Boolean(settings?.llm_api_key_set) });
   if (!choice) return false;
-  const change = { llm_model: choice.model, llm_api_key: choice.apiKey };
-  return controller.settings
+  const change = {
+    llm_model: choice.model,
+    ...(choice.baseUrl !== (settings?.llm_base_url ?? '') ? { llm_base_url: choice.baseUrl } : {}),
+    ...(choice.apiKey ? { llm_api_key: choice.apiKey } : {}),
+  };
+  return settings
     ? controller.update('llm_model', () => change, choice.model, vscode.l10n.t('LLM'))
     : controller.storeFirstSettings(change);
 }

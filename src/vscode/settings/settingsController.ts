@@ -1,13 +1,13 @@
-// The settings panel's state: what the server has, whether it can be reached, and which edits are on their
-// way. Every edit goes through the client's updateSettings (fresh GET, only the edited field changed, the
+// The settings panel's calls to the server, around its state (what the server has, whether it can be reached,
+// which edits are on their way: core/settings/settingsPanelModel.ts). Every edit goes through the client's updateSettings (fresh GET, only the edited field changed, the
 // whole object stored, untouched secrets left out); the panel shows it as saving until the server confirms,
 // and on a refusal the old value comes back and the person is told why.
 import * as vscode from 'vscode';
 import type { AdvancedField, AdvancedSettings, OpenHandsClient, SettingsUpdater } from '../../api/client';
-import { RedirectError } from '../../api/http/errors';
 import type { LoadedSettings, SettingsField } from '../../api/v0/schemas';
 import type { SettingsChange } from '../../api/v0/settingsBody';
-import { stateForError, type ConnectionState } from '../../core/connection/connectionState';
+import type { ConnectionState } from '../../core/connection/connectionState';
+import { SettingsPanelModel } from '../../core/settings/settingsPanelModel';
 import type { ServerSession } from '../connection/serverSession';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Disposable } from '../platform/lifecycle';
@@ -16,57 +16,46 @@ import type { Logger } from '../platform/log';
 export class SettingsController extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
-  private loaded: LoadedSettings | null = null;
-  /** The latest edit of each field on its way: an earlier edit of the field ending does not unmark a later one. */
-  private readonly edits = new Map<string, { readonly value: unknown }>();
-  private advancedSettings: AdvancedSettings | undefined;
-  /** A line for the top of the panel while connected: the note after a save, or why one was refused. */
-  private note: string | undefined;
-  private loads = 0;
+  private readonly model = new SettingsPanelModel();
 
   constructor(private readonly session: ServerSession, private readonly errors: ErrorPresenter, private readonly logger: Logger) {
     super();
     this.register(session.onDidChangeServer(() => void this.refresh()));
   }
 
-  get settings(): LoadedSettings | null { return this.loaded; }
+  get settings(): LoadedSettings | null { return this.model.settings; }
   /** What is being saved, by field (or an advanced setting's path), with the value being saved. */
-  get pending(): ReadonlyMap<string, unknown> { return new Map([...this.edits].map(([key, edit]) => [key, edit.value])); }
+  get pending(): ReadonlyMap<string, unknown> { return this.model.pending; }
   /** The server's other settings (V1 publishes them), for the Advanced group. */
-  get advanced(): AdvancedSettings | undefined { return this.advancedSettings; }
-  get message(): string | undefined { return this.note; }
+  get advanced(): AdvancedSettings | undefined { return this.model.advanced; }
+  get message(): string | undefined { return this.model.message; }
 
   /**
    * Loads the settings again; a newer refresh wins over an older one still on its way. `again` (Retry) also
    * asks the server once more which API it speaks.
    */
   async refresh(again = false): Promise<void> {
-    const load = ++this.loads;
+    const signal = this.session.superseded;
+    const current = this.model.beginLoad(signal);
     const url = this.session.serverUrl;
     if (!url) {
       this.setState('badUrl'); // the session logs what is wrong with the URL
       return;
     }
     this.setState('loading');
-    // A change of server or key while this load is on its way cancels it; the load that change starts decides.
-    const signal = this.session.superseded;
-    const current = () => load === this.loads && !signal.aborted;
     try {
       const server = await this.session.connect(again);
       const settings = server ? await server.client.loadSettings({ signal }) : null;
       const advanced = server && settings ? await this.advancedOf(server.client, signal) : undefined;
       if (!current()) return;
-      this.loaded = settings;
-      this.advancedSettings = advanced;
-      this.setState(settings ? 'connected' : 'noSettings');
+      this.setState(this.model.loaded(settings, advanced));
     } catch (error) {
       const keySet = Boolean(await this.session.credential());
       if (!current()) return;
-      const state = stateForError(error, keySet);
+      const failure = this.model.loadFailed(error, keySet);
       this.logger.warn(`Loading settings from ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
-      this.setState(state);
-      // Every request fails the same way until the person acts, so the load says so, with "Use <new URL>".
-      if (error instanceof RedirectError) void this.errors.show(error, { retry: () => this.refresh(true) });
+      this.setState(failure.state);
+      if (failure.shown) void this.errors.show(error, { retry: () => this.refresh(true) });
     }
   }
 
@@ -88,7 +77,7 @@ export class SettingsController extends Disposable {
     try {
       await client.storeSettings(change);
       await this.refresh();
-      this.note = vscode.l10n.t('Saved. New settings apply to new conversations.');
+      this.model.firstSaved();
       this.changed.fire();
       return true;
     } catch (error) {
@@ -99,8 +88,8 @@ export class SettingsController extends Disposable {
 
   private save(field: SettingsField, change: SettingsChange | SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
     return this.track(field, shownValue, label, async (client) => {
-      this.loaded = await client.updateSettings(change);
-      this.advancedSettings = await this.advancedOf(client);
+      this.model.settings = await client.updateSettings(change);
+      this.model.advanced = await this.advancedOf(client);
     }, () => this.save(field, change, shownValue, label));
   }
 
@@ -108,7 +97,7 @@ export class SettingsController extends Disposable {
   editAdvanced(field: AdvancedField, value: unknown): Promise<boolean> {
     return this.track(field.path, value, field.label, async (client) => {
       if (!client.updateAdvanced) throw new Error(vscode.l10n.t('This server has no advanced settings.'));
-      this.advancedSettings = await client.updateAdvanced(field.path, value);
+      this.model.advanced = await client.updateAdvanced(field.path, value);
     }, () => this.editAdvanced(field, value));
   }
 
@@ -119,22 +108,21 @@ export class SettingsController extends Disposable {
   private async track(key: string, shownValue: unknown, label: string, store: (client: OpenHandsClient) => Promise<void>, retry: () => Promise<boolean>): Promise<boolean> {
     const client = this.session.server?.client;
     if (!client) return false;
-    const edit = { value: shownValue };
-    this.edits.set(key, edit);
+    const edit = this.model.beginEdit(key, shownValue);
     this.changed.fire();
     try {
       await store(client);
-      this.note = vscode.l10n.t('Saved {0}. New settings apply to new conversations.', label);
+      this.model.saved(label);
       this.logger.info(`Saved ${key}`);
       return true;
     } catch (error) {
       this.logger.warn(`Saving ${key} failed`);
       const why = this.logger.redactor.redactText(error instanceof Error ? error.message : String(error));
-      this.note = vscode.l10n.t('{0} not saved. {1}', label, why);
+      this.model.refused(label, why);
       void this.errors.show(error, { retry });
       return false;
     } finally {
-      if (this.edits.get(key) === edit) this.edits.delete(key);
+      this.model.endEdit(key, edit);
       this.changed.fire();
     }
   }
@@ -151,8 +139,7 @@ export class SettingsController extends Disposable {
 
 
   private setState(state: ConnectionState): void {
-    // Each state has its welcome view, which says what it is; a note about an earlier save would be stale.
-    this.note = undefined;
+    this.model.stateChanged();
     this.session.setState(state);
     this.changed.fire();
   }

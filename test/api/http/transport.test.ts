@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
-import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/errors';
+import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/transportErrors';
 import { Transport, type FetchFunction, type TransportOptions } from '../../../src/api/http/transport';
 import { closedPortUrl, startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
 import { sessionCredential } from '../../../src/api/http/credential';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
-import { RedirectError, type RedirectProblem } from '../../../src/api/http/errors';
+import { RedirectError, type RedirectProblem } from '../../../src/api/http/transportErrors';
 import { MAX_REDIRECTS, Transport, type FetchFunction } from '../../../src/api/http/transport';
 import { startLoopbackServer, type LoopbackOptions, type LoopbackServer } from '../../support/loopbackServer';
 import { useTestCertificates } from '../../support/testCertificates';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
-import { NetworkError, tlsProblem, type TlsProblem } from '../../../src/api/http/errors';
+import { NetworkError, tlsProblem, type TlsProblem } from '../../../src/api/http/transportErrors';
 import { Transport, type FetchFunction } from '../../../src/api/http/transport';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
 import { useTestCertificates, type KeyPair } from '../../support/testCertificates';

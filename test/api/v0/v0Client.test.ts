@@ -5,9 +5,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction, type OpenHandsClient } from '../../../src/api/client';
 import { createClient } from '../../../src/api/createClient';
-import {
-  BadResponseError, CancelledError, NetworkError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError, ValidationError,
-} from '../../../src/api/http/errors';
+import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/transportErrors';
+import { RateLimitedError, ServerError, UnauthorizedError, ValidationError } from '../../../src/api/http/statusErrors';
 import type { ApiLogger } from '../../../src/api/http/logger';
 import type { Settings } from '../../../src/api/v0/schemas';
 import { startContractServer, type ContractServer } from '../../support/standin/contractServer';
@@ -141,7 +140,9 @@ describe('client against the contract server', () => {
     assert.equal((await client().getConversations([ids[1]]))[0]?.state, 'error');
     await client().stopConversation!(ids[2]);
     assert.equal((await client().getConversations([ids[2]]))[0]?.state, 'stopped');
+    assert.equal(client().stopLeaves, 'stopped', 'what the list reads after a stop');
     assert.equal(client().sendMessage, undefined, 'V0 offers no follow-up');
+    assert.deepEqual([client().resumeConversation, client().firstMessage], [undefined, undefined], 'no resume; the list has titles');
   });
 
   it('maps every error the server gives to its typed error', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type * as http from 'node:http';
 import { after, describe, it } from 'node:test';
 import { detectServerApi } from '../../../src/api/detect';
-import { UnsupportedServerError } from '../../../src/api/http/errors';
+import { UnsupportedServerError } from '../../../src/api/detectErrors';
 import { Transport } from '../../../src/api/http/transport';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
 import { sessionCredential } from '../../../src/api/http/credential';

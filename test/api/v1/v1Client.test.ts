@@ -5,7 +5,10 @@ import type * as http from 'node:http';
 import { after, describe, it } from 'node:test';
 import type { OpenHandsClient } from '../../../src/api/client';
 import { createClient } from '../../../src/api/createClient';
-import { CancelledError, NotKeptError, ServerError, StartFailedError } from '../../../src/api/http/errors';
+import { CancelledError } from '../../../src/api/http/transportErrors';
+import { NotKeptError } from '../../../src/api/settingsErrors';
+import { ServerError } from '../../../src/api/http/statusErrors';
+import { StartFailedError } from '../../../src/api/conversationErrors';
 import { Transport } from '../../../src/api/http/transport';
 import { V1ConversationsApi } from '../../../src/api/v1/v1ConversationsApi';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
@@ -16,6 +19,16 @@ const servers: LoopbackServer[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
 
 interface Exchange { method: string; url: string; body: unknown }
+
+/** Whether `exchanges` stopped growing for `quietMs` within `limitMs`. */
+async function quietFor(exchanges: readonly Exchange[], quietMs: number, limitMs: number): Promise<boolean> {
+  const deadline = Date.now() + limitMs;
+  for (let seen = exchanges.length; Date.now() < deadline; seen = exchanges.length) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    if (exchanges.length === seen) return true;
+  }
+  return false;
+}
 type Handler = (exchange: Exchange) => { status: number; body: unknown };
 
 async function v1Server(handler: Handler): Promise<{ url: string; exchanges: Exchange[] }> {
@@ -106,6 +119,21 @@ describe('V1 conversations', () => {
     assert.match(server.exchanges[1]?.url ?? '', /^\/api\/v1\/app-conversations\/start-tasks\?ids=a{32}$/);
   });
 
+  it('words each step of the start for what happens: no clone without a repository', async () => {
+    const walk = ['PREPARING_REPOSITORY', 'RUNNING_SETUP_SCRIPT', 'SETTING_UP_GIT_HOOKS', 'SETTING_UP_SKILLS', 'STARTING_CONVERSATION'];
+    const stepsOf = async (request: { repository?: string }) => {
+      const server = await v1Server(startServer([...walk.map((status) => startTask('t', status)), startTask('t', 'READY', { app_conversation_id: 'c'.repeat(32) })]));
+      const steps: string[] = [];
+      await conversations(server.url).createConversation({ initial_user_msg: 'x', ...request }, { onProgress: (step) => steps.push(step) });
+      return steps;
+    };
+    const bare = await stepsOf({});
+    assert.deepEqual(bare, ['preparing', 'preparing the workspace', 'preparing the workspace', 'preparing the workspace', 'loading skills', 'starting the agent']);
+    assert.deepEqual(await stepsOf({ repository: 'o/r' }), [
+      'preparing', 'cloning o/r', 'running the repository\'s setup script, if it has one', 'setting up the repository\'s git hooks, if it has any', 'loading skills', 'starting the agent',
+    ]);
+  });
+
   it('ERROR with an empty detail on a repository start: a StartFailedError that says the likely cause', async () => {
     const server = await v1Server(startServer([startTask('t', 'ERROR', { detail: '' })]));
     await assert.rejects(conversations(server.url).createConversation({ initial_user_msg: 'x', repository: 'o/r', git_provider: 'github' }),
@@ -133,9 +161,11 @@ describe('V1 conversations', () => {
     const started = conversations(server.url, { firstMs: 50, maxMs: 50, stallMs: 60_000 }).createConversation({ initial_user_msg: 'x' }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 120);
     await assert.rejects(started, CancelledError);
-    const polls = server.exchanges.length;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(server.exchanges.length, polls, 'no request after the cancel');
+    const atCancel = server.exchanges.length;
+    // A poll already on its way when the cancel came may land after it (late on a loaded machine); none may be
+    // sent after it. Polling every 50 ms never leaves the server quiet for 300 ms.
+    assert.ok(await quietFor(server.exchanges, 300, 5000), 'requests kept coming after the cancel');
+    assert.ok(server.exchanges.length <= atCancel + 1, `${server.exchanges.length - atCancel} requests after the cancel`);
   });
 });
 
@@ -186,6 +216,30 @@ describe('V1 conversation list, status, stop and follow-up', () => {
     await clientFor(server.url).stopConversation!(id);
     assert.deepEqual(server.exchanges.map((e) => `${e.method} ${e.url}`), [`GET /api/v1/app-conversations?ids=${id}`, 'POST /api/v1/sandboxes/sandbox-0000/pause']);
     await assert.rejects(clientFor(server.url).stopConversation!(hex(8)), (e: unknown) => e instanceof ServerError && e.message.includes(hex(8)));
+  });
+
+  it('resume resumes the conversation\'s sandbox; a stop leaves it "paused", the server\'s word', async () => {
+    const id = hex(7);
+    const server = await v1Server(({ method }) => (method === 'GET' ? { status: 200, body: [appConversation(id)] } : { status: 200, body: { success: true } }));
+    const client = clientFor(server.url);
+    await client.resumeConversation!(id);
+    assert.deepEqual(server.exchanges.map((e) => `${e.method} ${e.url}`), [`GET /api/v1/app-conversations?ids=${id}`, 'POST /api/v1/sandboxes/sandbox-0000/resume']);
+    assert.equal(client.stopLeaves, 'paused');
+  });
+
+  it('the first message: the first user MessageEvent of the events, oldest first, its text parts; none while there is none', async () => {
+    const id = hex(5);
+    const message = (source: string, ...content: unknown[]) => ({ id: 'e', kind: 'MessageEvent', source, timestamp: '2026-11-25T06:26:15.062615', llm_message: { role: source, content } });
+    const pages = [
+      { items: [message('agent', { type: 'text', text: 'Hello' }), message('user', { type: 'text', text: 'Fix the build' }, { type: 'image', image_urls: ['x'] }, { type: 'text', text: 'please' })], next_page_id: null },
+      { items: [], next_page_id: null },
+    ];
+    const server = await v1Server(() => ({ status: 200, body: pages.shift() }));
+    const client = clientFor(server.url);
+    assert.equal(await client.firstMessage!(id), 'Fix the build\nplease');
+    assert.equal(await client.firstMessage!(id), undefined);
+    assert.equal(await client.firstMessage!('not-a-uuid'), undefined, 'the server answers 500 for an id that is no UUID: never asked');
+    assert.deepEqual(server.exchanges.map((e) => e.url), Array(2).fill(`/api/v1/conversation/${id}/events/search?kind__eq=MessageEvent&sort_order=TIMESTAMP&limit=5`));
   });
 
   it('a follow-up: text and images as one user message, only where the server lists send-message', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { UnsupportedServerError } from '../../../src/api/http/errors';
+import { UnsupportedServerError } from '../../../src/api/detectErrors';
 import { stateForError } from '../../../src/core/connection/connectionState';
 import { describeServerApi } from '../../../src/core/connection/serverApi';
 

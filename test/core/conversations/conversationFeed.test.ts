@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../../src/api/client';
-import { RateLimitedError } from '../../../src/api/http/errors';
+import { RateLimitedError } from '../../../src/api/http/statusErrors';
 import { ConversationFeed, PAGE_SIZE } from '../../../src/core/conversations/conversationFeed';
 
 function summary(id: string, state: ConversationState = 'finished'): ConversationSummary {
@@ -25,6 +25,12 @@ class ScriptedServer implements ConversationsApi {
     this.calls.push(`ids ${ids.join(',')}`);
     return this.all.filter((c) => ids.includes(c.id));
   }
+  /** The person's first message of each conversation, by id (a V1 server's events). */
+  firstMessages = new Map<string, string>();
+  async firstMessage(id: string): Promise<string | undefined> {
+    this.calls.push(`first ${id}`);
+    return this.firstMessages.get(id);
+  }
   set(id: string, state: ConversationState): void {
     this.all = this.all.map((c) => (c.id === id ? summary(id, state) : c));
   }
@@ -44,6 +50,14 @@ describe('ConversationFeed', () => {
     assert.equal(outcome.changed, true);
     assert.deepEqual(feed.list?.map((c) => [c.id, c.startedHere]), [['c0', false], ['c1', true], ['c2', false]]);
     assert.equal(feed.hasMore, false);
+  });
+
+  it('reports the first answer of an empty server as a change: the view leaves "Loading" for its welcome', async () => {
+    const feed = new ConversationFeed();
+    const outcome = await feed.poll(new ScriptedServer([]), 'list', signal);
+    assert.equal(outcome.changed, true);
+    assert.deepEqual(feed.list, []);
+    assert.equal((await feed.poll(new ScriptedServer([]), 'list', signal)).changed, false, 'the next empty answer is no change');
   });
 
   it('loads more pages after the first and keeps them across polls, new conversations on top', async () => {
@@ -144,6 +158,24 @@ describe('ConversationFeed', () => {
     server.all = [{ ...summary('abcdef12'), title: 'Login redirect fixed' }, ...server.all.slice(1)];
     await feed.poll(server, 'list', signal);
     assert.equal(feed.list?.[0]?.title, 'Login redirect fixed');
+  });
+
+  it('shows the first message of the conversations the server has not named: asked once each, a few a poll, never while hidden', async () => {
+    const unnamed = (id: string) => ({ ...summary(id, 'waiting'), title: `Conversation ${id.slice(0, 5)}` });
+    const server = new ScriptedServer([summary('named1'), ...['aaaaa1', 'bbbbb2', 'ccccc3', 'ddddd4', 'eeeee5'].map(unnamed)]);
+    server.firstMessages = new Map([['aaaaa1', 'Fix the flaky login test'], ['bbbbb2', 'Add a changelog entry'], ['ddddd4', 'Bump zod']]);
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'eeeee5', title: 'Typed here' }]);
+    const first = await feed.poll(server, 'list', signal);
+    assert.equal(first.changed, true);
+    assert.deepEqual(server.calls, ['list first', 'first aaaaa1', 'first bbbbb2', 'first ccccc3'], 'a few a poll, the named and the typed never');
+    server.calls.length = 0;
+    assert.equal((await feed.poll(server, 'list', signal)).changed, true, 'the next poll learns another and says so');
+    assert.deepEqual(server.calls, ['list first', 'first ddddd4'], 'found ones kept; the empty answer waits before it is asked again');
+    assert.deepEqual(feed.list?.map((c) => c.title), ['title named1', 'Fix the flaky login test', 'Add a changelog entry', 'Conversation ccccc', 'Bump zod', 'Typed here']);
+    server.calls.length = 0;
+    await feed.poll(server, 'started', signal);
+    assert.deepEqual(server.calls, [], 'nothing asked while the view is hidden');
   });
 
   it('drops an answer that comes after its poll was aborted (the server changed meanwhile)', async () => {

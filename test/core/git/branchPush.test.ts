@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planPush, pullFailure, pushFailure, pushPlanText, type PushPlan } from '../../../src/core/git/branchPush';
+import { planPush, preflightChoices, pullFailure, pushFailure, pushPlanText, type PushPlan } from '../../../src/core/git/branchPush';
 
 describe('planPush', () => {
   it('pushes a branch without upstream to the target remote, setting the upstream', () => {
@@ -22,6 +22,27 @@ describe('planPush', () => {
   it('says what the push does, naming the upstream only when it sets one', () => {
     assert.equal(pushPlanText({ remote: 'origin', branch: 'topic', setUpstream: true }), 'Push and Start pushes topic to origin, setting it as the upstream, first.');
     assert.equal(pushPlanText({ remote: 'origin', branch: 'topic', setUpstream: false }), 'Push and Start pushes topic to origin first.');
+  });
+});
+
+describe('preflightChoices', () => {
+  const noUpstream = { kind: 'noUpstream', branch: 'feature/x' } as const;
+  const noToken = { kind: 'noProviderToken', provider: 'github' } as const;
+
+  it('offers Push and Start first when pushing the branch is what the start lacks', () => {
+    assert.deepEqual(preflightChoices([noUpstream], 'origin'), {
+      push: { remote: 'origin', branch: 'feature/x', setUpstream: true }, actions: ['pushAndStart', 'startAnyway', 'startWithoutRepository'],
+    });
+  });
+
+  it('without a provider token the start is known to fail: Start Without Repository first, no Push and Start', () => {
+    assert.deepEqual(preflightChoices([noUpstream, noToken], 'origin'), { actions: ['startWithoutRepository', 'startAnyway'] });
+    assert.deepEqual(preflightChoices([noToken], 'origin'), { actions: ['startWithoutRepository', 'startAnyway'] });
+  });
+
+  it('nothing to push: Start Anyway first', () => {
+    assert.deepEqual(preflightChoices([{ kind: 'detached' }], 'origin'), { actions: ['startAnyway', 'startWithoutRepository'] });
+    assert.deepEqual(preflightChoices([noUpstream], undefined), { actions: ['startAnyway', 'startWithoutRepository'] });
   });
 });
 

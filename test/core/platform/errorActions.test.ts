@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  CancelledError, NetworkError, NotKeptError, RedirectError, ServerError, StartFailedError, TimeoutError, UnauthorizedError,
-  UnsupportedServerError, ValidationError,
-} from '../../../src/api/http/errors';
+import { CancelledError, NetworkError, RedirectError, TimeoutError } from '../../../src/api/http/transportErrors';
+import { NotKeptError } from '../../../src/api/settingsErrors';
+import { ServerError, UnauthorizedError, ValidationError } from '../../../src/api/http/statusErrors';
+import { StartFailedError } from '../../../src/api/conversationErrors';
+import { UnsupportedServerError } from '../../../src/api/detectErrors';
 import { actionTitle, actionsFor } from '../../../src/core/platform/errorActions';
 
 const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0.1:3000' };

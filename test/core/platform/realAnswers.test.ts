@@ -10,7 +10,7 @@ import { after, describe, it } from 'node:test';
 import type { OpenHandsClient, ServerApi } from '../../../src/api/client';
 import { createClient, V0_SERVER } from '../../../src/api/createClient';
 import { sessionCredential } from '../../../src/api/http/credential';
-import { ApiError } from '../../../src/api/http/errors';
+import { ApiError } from '../../../src/api/http/apiError';
 import { actionsFor, type ErrorAction } from '../../../src/core/platform/errorActions';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
 import { startTask } from '../../support/v1Answers';

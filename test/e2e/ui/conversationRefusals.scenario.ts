@@ -24,8 +24,9 @@ export default scenario(
     await workbench.screenshot('no-settings');
     let from = server.requests.length;
     await clickButton(error, 'Configure Settings');
-    await answerInput(workbench, 'Configure LLM (1/2): model', LLM_MODEL);
-    await answerInput(workbench, 'Configure LLM (2/2): API key', key(context, 'llm'), { password: true });
+    await answerInput(workbench, 'Configure LLM (1/3): model', LLM_MODEL);
+    await answerInput(workbench, 'Configure LLM (2/3): base URL', '');
+    await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
     let sent = await nextConversation(server, from);
     assert.equal(sent.request.status, 200);
     assert.equal(sent.body.initial_user_msg, 'First message, before any settings');

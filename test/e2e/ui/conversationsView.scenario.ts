@@ -32,8 +32,9 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await answerInput(workbench, 'OpenHands: Change Server URL', v1.url);
     await setApiKey(workbench, context);
     await workbench.runCommand('OpenHands: Configure LLM');
-    await answerInput(workbench, 'Configure LLM (1/2): model', LLM_MODEL);
-    await answerInput(workbench, 'Configure LLM (2/2): API key', key(context, 'llm'), { password: true });
+    await answerInput(workbench, 'Configure LLM (1/3): model', LLM_MODEL);
+    await answerInput(workbench, 'Configure LLM (2/3): base URL', '');
+    await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
 
     await workbench.runCommand('OpenHands: Start Conversation');
     await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
@@ -48,7 +49,7 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     const rows = pane.locator('.monaco-list-row');
     const started = rows.filter({ hasText: MESSAGE });
     await started.waitFor({ timeout: 30_000 });
-    assert.match(await started.innerText(), /(running|starting) · started here · no repository/);
+    assert.match(await started.innerText(), /(running|starting) · started here/);
     await rows.filter({ hasText: 'Load more…' }).waitFor({ timeout: 10_000 });
     await page.locator('.part.statusbar', { hasText: /1 running/ }).waitFor({ timeout: 15_000 });
     await workbench.screenshot('list');
@@ -56,7 +57,10 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await rows.filter({ hasText: 'Load more…' }).click();
     await until('the second page', async () => ((await rows.filter({ hasText: 'Load more…' }).count()) === 0 ? true : undefined));
     await workbench.screenshot('load-more');
-    await rows.first().click(); // back to the top of the list
+    // Back to the top of the list; the click also opens that conversation's page (the server serves its web UI).
+    const opened = page.context().waitForEvent('page', { timeout: 15_000 });
+    await rows.first().click();
+    await (await opened).close();
 
     // The stand-in's control route, as the real server's agent would: the conversation started here finishes.
     const startedId = (await reading.listConversations({ limit: 50 })).items.map((c) => c.id).find((id) => !seeded.has(id));
@@ -74,7 +78,7 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await until('the send-message request', () => v1.requests.find((r) => r.path === `/api/v1/app-conversations/${startedId}/send-message` && r.status === 200));
     assert.match(v1.requests.find((r) => r.path.endsWith('/send-message'))!.body, new RegExp(FOLLOW_UP));
 
-    const other = rows.filter({ hasText: /waiting for you/ }).filter({ hasNotText: 'started here' }).first();
+    const other = rows.filter({ hasText: /· waiting\b/ }).filter({ hasNotText: 'started here' }).first();
     const otherTitle = (await other.locator('.label-name').innerText()).trim();
     await other.click({ button: 'right' });
     await workbench.chooseContextMenuItem('Stop Conversation');

@@ -54,8 +54,9 @@ export default scenarioOn(E2E_LINES, 'first hour on a fresh server', async ({ wo
     assert.deepEqual(await welcomeButtons(panel, /This server has no settings yet/), ['Configure LLM']);
     await workbench.screenshot('no-settings');
     await panel.clickWelcomeButton('Configure LLM');
-    await panel.answer('Configure LLM (1/2): model', LLM_MODEL);
-    await panel.answer('Configure LLM (2/2): API key', key(context, 'llm'), { password: true });
+    await panel.answer('Configure LLM (1/3): model', LLM_MODEL);
+    await panel.answer('Configure LLM (2/3): base URL', '');
+    await panel.answer('Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
     await panel.waitForDescription('Model', 2, LLM_MODEL);
     await panel.waitForDescription('API key', 2, 'set');
     await panel.waitForStatusBar('OpenHands');

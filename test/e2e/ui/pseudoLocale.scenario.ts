@@ -48,7 +48,7 @@ export default scenario(
     await until(`the status bar to read ${JSON.stringify(noKey)}`, async () => ((await workbench.statusBarTexts()).includes(noKey) ? true : undefined));
     assert.ok(!(await workbench.statusBarTexts()).some((text) => text.includes('OpenHands')), 'English in the status bar');
 
-    // The API layer through the port: the transport's refusal (src/api/http/errors.ts) in the Conversations view's
+    // The API layer through the port: the transport's refusal (src/api/http/statusErrors.ts) in the Conversations view's
     // problem row, whose label is the VS Code layer's.
     const problem = workbench.page.locator('.part.sidebar .monaco-list-row', {
       has: workbench.page.locator('.label-name', { hasText: pseudoLocalized('Could not load the conversations') }),

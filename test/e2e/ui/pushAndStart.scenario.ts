@@ -32,6 +32,29 @@ async function pushedAndStarted(context: ScenarioContext, repo: BareRemoteRepo, 
 }
 
 export default [
+  scenario('no provider token on the server: the warning puts Start Without Repository first and offers no Push and Start', async (ctx) => {
+    const { workbench, server, context } = ctx;
+    const repo = bareRemoteRepo(context, 'no-token', 'feature/no-token');
+    await openFolder(workbench, repo.folder);
+    await storeSettings(server, context);
+    await setApiKey(workbench, context);
+    await workbench.runCommand('OpenHands: Start Conversation');
+    await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(buttons.filter(Boolean).sort(), ['Cancel', 'Start Anyway', 'Start Without Repository'], 'no Push and Start: that start would fail');
+    const primary = (await dialog.locator('.dialog-buttons .monaco-button:not(.secondary)').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(primary, ['Start Without Repository'], 'the start that can work is the primary button');
+    const from = server.requests.length;
+    const text = await answerDialog(workbench, 'Start Without Repository', 'no-token-warning');
+    assert.match(text, /The server has no github token, so it cannot clone the repository\./);
+    const { body } = await nextConversation(server, from);
+    assert.equal(body.repository, undefined, 'started without the repository');
+    assert.equal(repo.remoteRev('refs/heads/feature/no-token'), undefined, 'nothing pushed');
+    await notification(workbench, `conversation started — ${MESSAGE}`);
+  }, { timeoutMs: 180_000 }),
+
   scenario('Push and Start a branch without upstream to a bare remote', async (ctx) => {
     const repo = bareRemoteRepo(ctx.context, 'no-upstream', 'feature/push', { pushDelaySeconds: 6 });
     await startUpToWarning(ctx, repo);

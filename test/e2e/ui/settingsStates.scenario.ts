@@ -57,9 +57,10 @@ export default [
     const llmKey = 'sk-e2e-first-llm-key-19ab';
     const posts = server.requests.filter((r) => r.method === 'POST').length;
     await panel.clickWelcomeButton('Configure LLM');
-    const { prefilled } = await panel.answer('Configure LLM (1/2): model', 'openai/gpt-4o');
+    const { prefilled } = await panel.answer('Configure LLM (1/3): model', 'openai/gpt-4o');
     assert.equal(prefilled, 'anthropic/claude-sonnet-4-20250514');
-    await panel.answer('Configure LLM (2/2): API key', llmKey, { password: true });
+    await panel.answer('Configure LLM (2/3): base URL', '');
+    await panel.answer('Configure LLM (3/3): API key', llmKey, { password: true });
     await panel.waitForDescription('Model', 2, 'openai/gpt-4o');
     await panel.waitForDescription('API key', 2, 'set');
     await panel.waitForStatusBar('OpenHands');

@@ -26,8 +26,9 @@ export default scenario('a V1 server: detected and named, configured, a start wi
     await answerInput(workbench, 'OpenHands: Change Server URL', v1.url);
     await setApiKey(workbench, context);
     await workbench.runCommand('OpenHands: Configure LLM');
-    await answerInput(workbench, 'Configure LLM (1/2): model', LLM_MODEL);
-    await answerInput(workbench, 'Configure LLM (2/2): API key', key(context, 'llm'), { password: true });
+    await answerInput(workbench, 'Configure LLM (1/3): model', LLM_MODEL);
+    await answerInput(workbench, 'Configure LLM (2/3): base URL', '');
+    await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
     const sideBar = await workbench.openActivityBarItem();
     await sideBar.locator('.pane-header', { hasText: 'OpenHands 1.11.0, V1 API' }).waitFor({ timeout: 30_000 });
     await sideBar.locator('.monaco-list-row', { hasText: LLM_MODEL }).waitFor({ timeout: 30_000 });
@@ -43,7 +44,7 @@ export default scenario('a V1 server: detected and named, configured, a start wi
 
     await clickButton(failed, 'Start Without Repository');
     // The start task's step, in words, beside the progress's title.
-    await notification(workbench, /starting a conversation on no repository: (preparing|cloning the repository|starting the agent)/);
+    await notification(workbench, /starting a conversation on no repository: (preparing|preparing the workspace|starting the agent)$/);
     await workbench.screenshot('progress');
     await notification(workbench, `conversation started — ${MESSAGE}`, 60_000);
     await workbench.screenshot('result');

@@ -94,8 +94,9 @@ export default scenario(
       await workbench.screenshot('key-set');
 
       await clickStepButton(workbench, STEPS[2]!, 'Configure LLM');
-      await answerInput(workbench, 'Configure LLM (1/2): model', 'openai/gpt-4o');
-      await answerInput(workbench, 'Configure LLM (2/2): API key', key(context, 'walkthrough-llm'), { password: true });
+      await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
+      await answerInput(workbench, 'Configure LLM (2/3): base URL', '');
+      await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'walkthrough-llm'), { password: true });
       await waitForDone(page, [true, true, true, false], 'the first settings');
       assert.equal(server.storedSettings()?.llm_model, 'openai/gpt-4o');
       await workbench.screenshot('llm-configured');

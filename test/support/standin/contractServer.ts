@@ -14,7 +14,7 @@ import { type ApiLine, type Route, buildRoutes, matchRoute } from './routes';
 import { type StartTaskTiming } from './startTasks';
 import { type ProviderTokenSeed, ServerState } from './state';
 import { V1ConversationActions } from './v1ConversationActions';
-import { V1ConversationRoutes } from './v1ConversationRoutes';
+import { type SeedOptions, V1ConversationRoutes } from './v1ConversationRoutes';
 import { type AgentTiming } from './v1Conversations';
 import { randomUUID } from 'node:crypto';
 
@@ -76,7 +76,8 @@ export interface ContractServer {
   setFault(fault: Fault | null): void;
   setStartTaskTiming(timing: StartTaskTiming): void; // for the V1 start tasks that follow
   setAgentTiming(timing: AgentTiming): void; // for the V1 agent runs that follow (a start's message, a follow-up)
-  seedConversations(count: number): string[]; // `count` conversations, one a second apart, newest last; their ids
+  /** `count` conversations, one a second apart, newest last; their ids. V1: `options` (first messages, repository). */
+  seedConversations(count: number, options?: SeedOptions): string[];
   /** Sets a conversation's status (V0: status, runtime_status; V1: sandbox_status, execution_status); false if unknown. */
   setConversationStatus(id: string, change: ConversationStatusChange): boolean;
   /** Serve the web UI's page (ContractServerOptions.webUi) until reset. */
@@ -169,8 +170,8 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     this.v1Conversations.setAgentTiming(timing);
   }
 
-  seedConversations(count: number): string[] {
-    if (this.options.api !== 'v0') return this.v1Conversations.seed(count);
+  seedConversations(count: number, options?: SeedOptions): string[] {
+    if (this.options.api !== 'v0') return this.v1Conversations.seed(count, options);
     const now = Date.now();
     return Array.from({ length: count }, (_, i) => {
       const id = randomUUID().replace(/-/g, '');

@@ -5,6 +5,7 @@ import { type Body, type Reply, detailReply, jsonReply, validateBody, validation
 import { type PyValue } from './pyJson';
 import { type V1ConversationRecord, agentRun } from './v1Conversations';
 import { type V1ConversationRoutes, dashedUuid, uuidHex, uuidProblem } from './v1ConversationRoutes';
+import { userMessage } from './v1Events';
 import { messageContent } from './v1StartRequest';
 import { type Validator, bool, fail, INVALID, listOf, model } from './validators';
 
@@ -44,7 +45,7 @@ export class V1ConversationActions {
       const error = uuidProblem(id, false);
       return validationReply([{ type: 'uuid_parsing', loc: ['path', 'conversation_id'], msg: `Input should be a valid UUID, ${error}`, input: id, ctx: { error } }]);
     }
-    const result = validateBody<{ run: boolean }>(sendMessageModel, body);
+    const result = validateBody<{ run: boolean; content: unknown[] }>(sendMessageModel, body);
     if ('reply' in result) return result.reply;
     const conversation = this.conversations.find(hex);
     if (!conversation) return detailReply(404, `Conversation ${dashedUuid(hex)} not found`);
@@ -52,6 +53,7 @@ export class V1ConversationActions {
     if (status === 'MISSING') return detailReply(410, 'Conversation is archived. The sandbox no longer exists.');
     if (status === 'ERROR') return detailReply(503, 'Sandbox is in an error state and cannot accept messages.');
     if (status !== 'RUNNING') return detailReply(409, `Sandbox is ${status}. Use POST /api/v1/sandboxes/${conversation.sandboxId}/resume to resume it first.`);
+    conversation.messages.push(userMessage(result.value.content, new Date()));
     if (result.value.run) {
       const now = new Date();
       conversation.execution = agentRun(this.conversations.agentTiming(), true, now);

@@ -1,12 +1,14 @@
 // /api/v1/app-conversations of OpenHands 1.11.0 (app_conversation/app_conversation_router.py): start (a start
 // task), the start tasks by id, the conversations by id, search and count; the sandbox and message routes that
 // act on these conversations are in v1ConversationActions.ts.
+import { randomUUID } from 'node:crypto';
 import { type Body, type Reply, detailReply, jsonReply, validateBody, validationReply } from './http';
 import { type PyDict, parsePyJson } from './pyJson';
 import { pyRepr } from './pyText';
 import { type ServerState } from './state';
 import { DEFAULT_READY_AFTER_MS, type StartTask, type StartTaskTiming, newId, taskJson, token, viewTask } from './startTasks';
 import { type AgentTiming, type V1ConversationRecord, agentRun, conversationJson, searchPage } from './v1Conversations';
+import { searchEvents, userMessage } from './v1Events';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
 
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -26,6 +28,13 @@ export function uuidProblem(text: string, mixed: boolean): string {
   if (bad >= 0 && mixed) return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${text[bad]}\` at ${bad + 1}`;
   if (bad >= 0) return `invalid character: found \`${text[bad]}\` at ${bad}`;
   return `invalid length: expected length 32 for simple format, found ${text.length}`;
+}
+
+/** What seeded conversations hold beyond their count. */
+export interface SeedOptions {
+  readonly messages?: readonly string[];
+  readonly repository?: string | null;
+  readonly branch?: string | null;
 }
 
 const missingIds = (): Reply => validationReply([{ type: 'missing', loc: ['query', 'ids'], msg: 'Field required', input: null }]);
@@ -61,15 +70,20 @@ export class V1ConversationRoutes {
     this.setAgentTiming({});
   }
 
-  /** `count` READY conversations without a message, one a second apart, the last created now (for paging). */
-  seed(count: number): string[] {
+  /**
+   * `count` READY conversations, one a second apart, the last created now (for paging): idle, without a message,
+   * or, given `messages`, the i-th one started with messages[i] (its agent then waiting for the person), on
+   * `repository` and `branch` when given.
+   */
+  seed(count: number, { messages = [], repository = null, branch = null }: SeedOptions = {}): string[] {
     const now = Date.now();
     return Array.from({ length: count }, (_, i) => {
       const task: StartTask = {
         id: newId(), created: new Date(now - (count - 1 - i) * 1000), readyAfterMs: 0, failure: null, request: new Map(),
         sandboxId: token(22), agentServerUrl: `http://localhost:${this.nextPort++}`, conversation: null,
       };
-      task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: null, selected_branch: null, git_provider: null, title: null, llm_model: null, initial_message: null });
+      task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: repository, selected_branch: branch, git_provider: null, title: null, llm_model: null, initial_message: null });
+      if (messages[i]) task.conversation.messages.push(userMessage([{ type: 'text', text: messages[i] }], task.created));
       this.tasks.set(task.id, task);
       return task.conversation.id;
     });
@@ -135,6 +149,8 @@ export class V1ConversationRoutes {
       // An initial message makes the agent run at once (with the real server's LLM at a closed port, until it fails).
       execution: agentRun(this.agent, (request.initial_message?.content.length ?? 0) > 0, ready),
       updated: ready,
+      messages: request.initial_message?.content.length ? [userMessage(request.initial_message.content, ready)] : [],
+      systemPromptEventId: randomUUID(),
     };
   }
 
@@ -195,6 +211,11 @@ export class V1ConversationRoutes {
       return validationReply([{ type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 100', input: text, ctx: { le: 100 } }]);
     }
     return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), limit, this.mixed));
+  }
+
+  /** GET /api/v1/conversation/{id}/events/search (v1Events.ts). */
+  events(id: string, query: URLSearchParams): Reply {
+    return searchEvents(this.find(id), uuidHex(id) !== null, query);
   }
 
   count(): Reply {

@@ -86,6 +86,24 @@ export async function notification(workbench: Workbench, text: string | RegExp, 
     .first();
 }
 
+/**
+ * The toast whose message matches, on screen: only runs without the smoke-test driver show toasts (the `installed`
+ * scenarios, npm run test:vsix). The Notifications Center is closed first: while it shows, VS Code shows no toast.
+ */
+export async function toast(workbench: Workbench, text: string | RegExp, timeoutMs = 30_000): Promise<Locator> {
+  const { page } = workbench;
+  const item = page
+    .locator('.notifications-toasts .notification-toast', { has: page.locator('.notification-list-item-message', { hasText: text }) })
+    .first();
+  await item.waitFor({ state: 'visible', timeout: timeoutMs });
+  return item;
+}
+
+/** Closes the Notifications Center (readNotification opens it), so toasts show again. */
+export async function hideNotificationsCenter(workbench: Workbench): Promise<void> {
+  if (await workbench.page.locator('.notifications-center').isVisible()) await workbench.runCommand('Notifications: Hide Notifications');
+}
+
 export async function buttonsOf(item: Locator): Promise<string[]> {
   return (await item.locator('.notification-list-item-buttons-container .monaco-button').allInnerTexts()).map((t) => t.trim());
 }

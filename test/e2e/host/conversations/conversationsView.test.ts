@@ -64,7 +64,7 @@ describe('Conversations view (V1 stand-in)', function () {
     const nodes = conversationsTree.getChildren();
     assert.equal(nodes.at(-1)?.kind, 'more');
     const item = conversationsTree.getTreeItem(nodes[0]!);
-    assert.match(String(item.description), /^(running|starting) · started here · no repository/);
+    assert.match(String(item.description), /^just now · (running|starting) · started here$/);
     assert.match(String(item.contextValue), /\bstartedHere\b/);
     assert.match(String(item.contextValue), /\bstoppable\b/);
     assert.match(String(item.contextValue), /\bmessageable\b/);

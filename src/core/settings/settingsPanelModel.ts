@@ -1,0 +1,87 @@
+// The decisions of the settings panel, without VS Code: which load still decides, the state a load leaves,
+// which edits are on their way, and the line at the top of the panel. The VS Code adapter
+// (vscode/settings/settingsController.ts) makes the calls and fires the events.
+import type { AdvancedSettings } from '../../api/client';
+import { RedirectError } from '../../api/http/transportErrors';
+import { l10n } from '../../api/l10n';
+import type { LoadedSettings } from '../../api/v0/schemas';
+import { stateForError, type ConnectionState } from '../connection/connectionState';
+
+/** An edit on its way; the token that ends it. */
+export interface Edit {
+  readonly value: unknown;
+}
+
+/** What a failed load leaves: the state, and whether the failure is also shown as a message. */
+export interface LoadFailure {
+  readonly state: ConnectionState;
+  readonly shown: boolean;
+}
+
+export class SettingsPanelModel {
+  /** What the server has, as last loaded or saved. */
+  settings: LoadedSettings | null = null;
+  /** The server's other settings (V1 publishes them), for the Advanced group. */
+  advanced: AdvancedSettings | undefined;
+  /** The latest edit of each field on its way: an earlier edit of the field ending does not unmark a later one. */
+  private readonly edits = new Map<string, Edit>();
+  /** A line for the top of the panel while connected: the note after a save, or why one was refused. */
+  private note: string | undefined;
+  private loads = 0;
+
+  /** What is being saved, by field (or an advanced setting's path), with the value being saved. */
+  get pending(): ReadonlyMap<string, unknown> { return new Map([...this.edits].map(([key, edit]) => [key, edit.value])); }
+  get message(): string | undefined { return this.note; }
+
+  /**
+   * Starts a load. The answer says whether the load still decides: a newer load wins over an older one still on
+   * its way, and a change of server or key (`superseded` aborts) cancels it, as the load that change starts decides.
+   */
+  beginLoad(superseded: AbortSignal): () => boolean {
+    const load = ++this.loads;
+    return () => load === this.loads && !superseded.aborted;
+  }
+
+  /** A load's answer; returns the state it leaves. */
+  loaded(settings: LoadedSettings | null, advanced: AdvancedSettings | undefined): ConnectionState {
+    this.settings = settings;
+    this.advanced = advanced;
+    return settings ? 'connected' : 'noSettings';
+  }
+
+  /**
+   * A failed load. A redirect the transport refused fails every request the same way until the person acts,
+   * so it is also shown, with "Use <new URL>"; other failures are the state's welcome view.
+   */
+  loadFailed(error: unknown, keySet: boolean): LoadFailure {
+    return { state: stateForError(error, keySet), shown: error instanceof RedirectError };
+  }
+
+  /** Each state has its welcome view, which says what it is; a note about an earlier save would be stale. */
+  stateChanged(): void {
+    this.note = undefined;
+  }
+
+  beginEdit(key: string, value: unknown): Edit {
+    const edit = { value };
+    this.edits.set(key, edit);
+    return edit;
+  }
+
+  endEdit(key: string, edit: Edit): void {
+    if (this.edits.get(key) === edit) this.edits.delete(key);
+  }
+
+  saved(label: string): void {
+    this.note = l10n.t('Saved {0}. New settings apply to new conversations.', label);
+  }
+
+  /** `why`: the refusal's message, already redacted. */
+  refused(label: string, why: string): void {
+    this.note = l10n.t('{0} not saved. {1}', label, why);
+  }
+
+  firstSaved(): void {
+    this.note = l10n.t('Saved. New settings apply to new conversations.');
+  }
+}

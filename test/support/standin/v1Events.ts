@@ -1,0 +1,62 @@
+// GET /api/v1/conversation/{id}/events/search of OpenHands 1.11.0 (app_server/event/event_router.py), for what the
+// client reads: the conversation's SystemPromptEvent, then a MessageEvent for each message the person sent (the
+// start's initial message, follow-ups), with the shape and paging the real server gives (openhands-v1-work.md §3):
+// `kind__eq`, `sort_order` (TIMESTAMP, oldest first, or TIMESTAMP_DESC), `page_id` an offset as a string (not a
+// number: a plain 500), `limit` 1-100 (default 100); an unknown conversation has no events; a non-UUID id is a 500.
+// No agent events: the stand-in's agent calls no LLM. Timestamps are naive, as the agent server writes them.
+import { randomUUID } from 'node:crypto';
+import { type Reply, crashReply, jsonReply, validationReply } from './http';
+import type { V1ConversationRecord } from './v1Conversations';
+
+/** A message the person sent, kept by the stand-in's conversation. */
+export interface UserMessage {
+  readonly id: string;
+  readonly text: string;
+  readonly at: Date;
+}
+
+/** The text parts of a start's or send-message's `content`, as validated (TextContent | ImageContent models). */
+export function userMessage(content: readonly unknown[], at: Date): UserMessage {
+  const parts = content as readonly { type?: unknown; text?: unknown }[];
+  const texts = parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []));
+  return { id: randomUUID(), text: texts.join('\n'), at };
+}
+
+const naive = (at: Date): string => at.toISOString().replace(/\.(\d{3})Z$/, '.$1000');
+
+function events(c: V1ConversationRecord): Record<string, unknown>[] {
+  const prompt = { id: c.systemPromptEventId, timestamp: naive(c.created), source: 'agent', kind: 'SystemPromptEvent', parent_id: null,
+    system_prompt: { type: 'text', text: 'You are OpenHands agent.', cache_prompt: false }, tools: [], dynamic_context: null };
+  return [prompt, ...c.messages.map((m) => ({
+    id: m.id, timestamp: naive(m.at), source: 'user', kind: 'MessageEvent', parent_id: null,
+    llm_message: { role: 'user', content: [{ type: 'text', text: m.text, cache_prompt: false }], tool_calls: null, tool_call_id: null,
+      name: null, reasoning_content: null, thinking_blocks: [], responses_reasoning_item: null },
+    llm_response_id: null, activated_skills: [], extended_content: [], sender: null,
+  }))];
+}
+
+function limitProblem(text: string | null): Reply | undefined {
+  if (text === null) return undefined;
+  const limit = Number(text);
+  if (!/^\s*[+-]?\d+\s*$/.test(text)) {
+    return validationReply([{ type: 'int_parsing', loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: text }]);
+  }
+  if (limit <= 0) return validationReply([{ type: 'greater_than', loc: ['query', 'limit'], msg: 'Input should be greater than 0', input: text, ctx: { gt: 0 } }]);
+  if (limit > 100) return validationReply([{ type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 100', input: text, ctx: { le: 100 } }]);
+  return undefined;
+}
+
+/** One page of the conversation's events; `conversation` undefined for one the server does not know. */
+export function searchEvents(conversation: V1ConversationRecord | undefined, validId: boolean, query: URLSearchParams): Reply {
+  const problem = limitProblem(query.get('limit'));
+  if (problem) return problem;
+  const pageId = query.get('page_id');
+  if (!validId || (pageId !== null && !/^\d+$/.test(pageId))) return crashReply();
+  const kind = query.get('kind__eq');
+  let all = (conversation ? events(conversation) : []).filter((e) => kind === null || e.kind === kind);
+  if (query.get('sort_order') === 'TIMESTAMP_DESC') all = all.reverse();
+  const limit = Number(query.get('limit') ?? 100);
+  const offset = Number(pageId ?? 0);
+  const next = offset + limit < all.length ? String(offset + limit) : null;
+  return jsonReply(200, { items: all.slice(offset, offset + limit), next_page_id: next });
+}
