@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     ...sizes.rows,
     [`createConversation median, bare fetch (${CALLS} calls)`, `${overhead.bare.toFixed(3)} ms`, ''],
     [`createConversation median, client (${CALLS} calls)`, `${overhead.client.toFixed(3)} ms`, ''],
-    ['client overhead ratio (client / bare)', (overhead.client / overhead.bare).toFixed(3), '<= 1.15'],
+    ['client overhead ratio (client / bare)', (overhead.client / overhead.bare).toFixed(3), '<= 1.10'],
     ['settings tree build, median of 1000', `${tree.toFixed(4)} ms`, '<= 1 ms'],
     ['heap growth over 1000 client calls (after warm-up)', `${(growth / 1024).toFixed(0)} KiB`, '<= 2048 KiB'],
     [`V1 start, READY after ${READY_AFTER_MS / 1000} s: requests (POST + polls)`, String(start.requests), ''],
