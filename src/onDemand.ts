@@ -4,7 +4,7 @@
 // command; the start-up bundle holds only what the views and status bars need to show the state. A new command
 // is built here, and what only it uses stays out of the start-up bundle by itself (CONTRIBUTING.md, "The package").
 import type * as vscode from 'vscode';
-import type { RedirectError } from './api/http/errors';
+import type { RedirectError } from './api/http/transportErrors';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
