@@ -83,12 +83,19 @@ describe('README.md', () => {
   });
 });
 
+/** The build's files (scripts/build.mjs writes exactly these): what activation loads, and what the first command does. */
+const bundles = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bundles.json'), 'utf8')) as { startup: string[]; onDemand: string[] };
+
 describe('the package', () => {
-  it('lists only what runs in the VSIX (vsce ls): the bundle, the manifest and its text, the l10n bundles, icon and media, README and its images, CHANGELOG, LICENSE', () => {
+  it("starts from the start-up bundle's entry", () => {
+    assert.equal(manifest.main.replace(/^\.\//, ''), bundles.startup[0]);
+  });
+
+  it('lists only what runs in the VSIX (vsce ls): the bundles, the manifest and its text, the l10n bundles, icon and media, README and its images, CHANGELOG, LICENSE', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const listed = run(process.execPath, [vsce, 'ls', '--no-dependencies']).split('\n').filter(Boolean).sort();
-    const bundles = fs.readdirSync(path.join(ROOT, 'l10n')).map((file) => `l10n/${file}`);
-    const expected = ['package.json', 'package.nls.json', ...bundles, 'README.md', 'CHANGELOG.md', 'LICENSE', manifest.main.replace(/^\.\//, ''), manifest.icon, ...new Set([...mediaNamed(manifest), ...readmeImages])];
+    const l10nBundles = fs.readdirSync(path.join(ROOT, 'l10n')).map((file) => `l10n/${file}`);
+    const expected = ['package.json', 'package.nls.json', ...l10nBundles, 'README.md', 'CHANGELOG.md', 'LICENSE', ...bundles.startup, ...bundles.onDemand, manifest.icon, ...new Set([...mediaNamed(manifest), ...readmeImages])];
     // dist/ holds build products: listed when built (npm test builds after the unit tests), never anything else.
     const present = expected.filter((file) => !file.startsWith('dist/') || fs.existsSync(path.join(ROOT, file)));
     assert.deepEqual(listed, present.sort());

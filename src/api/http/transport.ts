@@ -50,6 +50,9 @@ export const MAX_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export class Transport {
+  /** The base URL parsed, for the redirect checks: once per transport, not per request. */
+  private parsedBase: URL | undefined;
+
   constructor(private readonly options: TransportOptions) {}
 
   get baseUrl(): string {
@@ -88,7 +91,7 @@ export class Transport {
     const started = Date.now();
     try {
       const response = await this.fetchWithinOrigin(request, {
-        method, headers, signal: controller.signal,
+        method, headers, signal: controller.signal, redirect: 'manual',
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       const text = await readCapped(response, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, request);
@@ -111,17 +114,20 @@ export class Transport {
     }
   }
 
-  /** Fetches, following redirects only within the base URL's origin; any other ends in a RedirectError. */
+  /**
+   * Fetches (`init` asks for redirects by hand), following redirects only within the base URL's origin; any
+   * other ends in a RedirectError. URLs are parsed only when the server redirects: most answers are not redirects.
+   */
   private async fetchWithinOrigin(request: RequestInfo, init: RequestInit): Promise<Response> {
-    const base = new URL(this.options.baseUrl);
-    let url = new URL(this.options.baseUrl + request.path);
+    let url = this.options.baseUrl + request.path;
     for (let hops = 0; ; hops++) {
-      const response = await this.options.fetch(url.href, { ...init, redirect: 'manual' });
+      const response = await this.options.fetch(url, init);
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
       if (location === null) return response;
       await response.body?.cancel().catch(() => undefined);
-      const target = resolveLocation(location, url, request);
-      const problem = redirectProblem(base, target, hops);
+      const target = resolveLocation(location, new URL(url), request);
+      this.parsedBase ??= new URL(this.options.baseUrl);
+      const problem = redirectProblem(this.parsedBase, target, hops);
       if (problem) {
         // A downgrade or a loop has no new URL worth offering.
         const movedTo = problem === 'other_origin' ? movedBaseUrl(target, request.path) : undefined;
@@ -131,7 +137,7 @@ export class Transport {
       }
       this.options.logger?.debug(`${request.method} ${request.path} -> ${response.status}, following to ${target.pathname}`);
       init = redirectedInit(response.status, init);
-      url = target;
+      url = target.href;
     }
   }
 

@@ -1,0 +1,77 @@
+// The composition root of what runs only when a person acts: every command's handler and the services only
+// commands use (wizards, field and MCP editors, the message composition and sending, git push, the server
+// switches). The build emits it as its own file, dist/onDemand.js, which extension.ts loads once, on the first
+// command; the start-up bundle holds only what the views and status bars need to show the state. A new command
+// is built here, and what only it uses stays out of the start-up bundle by itself (CONTRIBUTING.md, "The package").
+import type * as vscode from 'vscode';
+import type { RedirectError } from './api/http/transportErrors';
+import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
+import { ConnectionCommands } from './vscode/connection/connectionCommands';
+import { useMovedServer } from './vscode/connection/serverMoved';
+import type { ServerSession } from './vscode/connection/serverSession';
+import { ConversationActions, confirmStopModal } from './vscode/conversations/conversationActions';
+import { conversationCommands } from './vscode/conversations/conversationCommands';
+import { ConversationFlows } from './vscode/conversations/conversationFlows';
+import type { ConversationLinks } from './vscode/conversations/conversationLinks';
+import { ConversationSender } from './vscode/conversations/conversationSender';
+import type { ConversationStore } from './vscode/conversations/conversationStore';
+import { ConversationTargets } from './vscode/conversations/conversationTarget';
+import type { ConversationWatch } from './vscode/conversations/conversationWatch';
+import type { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
+import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
+import { GitPusher } from './vscode/git/gitPush';
+import { GitRepositories } from './vscode/git/gitRepositories';
+import type { CommandHandlers } from './vscode/platform/commands';
+import type { ErrorPresenter } from './vscode/platform/errorPresenter';
+import type { Logger } from './vscode/platform/log';
+import { inputBoxPrompter } from './vscode/platform/prompter';
+import { createTestingApi, type TestingApi } from './vscode/platform/testingApi';
+import type { SettingsController } from './vscode/settings/settingsController';
+import { settingsCommands } from './vscode/settings/settingsCommands';
+import type { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
+import type { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
+import type { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
+
+/** What activate() built: the services the views and status bars run on, shared with the commands. */
+export interface Activated {
+  readonly context: vscode.ExtensionContext;
+  readonly logger: Logger;
+  readonly keys: ApiKeyStore;
+  readonly session: ServerSession;
+  readonly errors: ErrorPresenter;
+  readonly settings: SettingsController;
+  readonly documents: SettingsDocumentProvider;
+  readonly settingsTree: SettingsTreeProvider;
+  readonly conversations: ConversationStore;
+  readonly links: ConversationLinks;
+  readonly watch: ConversationWatch;
+  readonly conversationsTree: ConversationsTreeProvider;
+  readonly walkthrough: FirstRunWalkthrough;
+}
+
+export interface OnDemand {
+  readonly handlers: CommandHandlers;
+  /** "Use <new URL>" after a redirect to another origin (the error presenter's action). */
+  useMovedServer(error: RedirectError): Promise<boolean>;
+  /** The test-mode API (ExtensionMode.Test only). */
+  testingApi(activationMs: number): TestingApi;
+}
+
+export function onDemand(activated: Activated): OnDemand {
+  const { context, logger, keys, session, errors, settings, documents, conversations, links, watch } = activated;
+  const git = new GitRepositories();
+  const connection = new ConnectionCommands(session, keys, logger);
+  const targets = new ConversationTargets(git, settings, context.globalState, logger);
+  const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
+  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger));
+  return {
+    handlers: {
+      ...connection.handlers(),
+      ...settingsCommands(settings, documents, inputBoxPrompter),
+      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
+      ...activated.walkthrough.handlers(),
+    },
+    useMovedServer: (error) => useMovedServer(error, session, keys, logger),
+    testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender }),
+  };
+}

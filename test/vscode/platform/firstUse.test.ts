@@ -1,0 +1,28 @@
+// The loader of the on-demand bundle: one load for every caller, and a failed load tried again by the next use.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { onFirstUse } from '../../../src/vscode/platform/firstUse';
+
+describe('onFirstUse', () => {
+  it('loads once, however many callers ask before and after it resolved', async () => {
+    let loads = 0;
+    const load = onFirstUse(async () => ({ load: ++loads }));
+    const [a, b] = await Promise.all([load(), load()]);
+    const c = await load();
+    assert.equal(loads, 1);
+    assert.ok(a === b && b === c);
+  });
+
+  it('tries again on the next use after a failed load, and keeps what that one loaded', async () => {
+    let loads = 0;
+    const load = onFirstUse(async () => {
+      loads++;
+      if (loads === 1) throw new Error('dist/onDemand.js is missing');
+      return 'loaded';
+    });
+    await assert.rejects(load(), /onDemand\.js is missing/);
+    assert.equal(await load(), 'loaded');
+    assert.equal(await load(), 'loaded');
+    assert.equal(loads, 2);
+  });
+});
