@@ -68,7 +68,7 @@ export function onDemand(activated: Activated): OnDemand {
     handlers: {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter),
-      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
+      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
       ...activated.walkthrough.handlers(),
     },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),

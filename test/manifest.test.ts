@@ -15,7 +15,11 @@ const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
   keywords: string[];
   galleryBanner: { color: string; theme: string };
   repository?: unknown;
-  contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+  contributes: {
+    configuration: { properties: Record<string, { scope?: string }> };
+    commands: { command: string; title: string; category?: string }[];
+    menus: Record<string, { command: string; when?: string }[]>;
+  };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 };
 
@@ -39,6 +43,20 @@ describe('package.json', () => {
 
   it('declares openhands.servers machine-scoped: a workspace cannot add a server to switch the key to', () => {
     assert.equal(manifest.contributes.configuration.properties['openhands.servers']?.scope, 'machine');
+  });
+
+  it('names OpenHands in the entries of menus other extensions share, and the palette shows them once, without "OpenHands: OpenHands"', () => {
+    const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const text = (value: string) => nls[value.replace(/^%|%$/g, '')] ?? value;
+    const { commands, menus } = manifest.contributes;
+    const hidden = new Set(menus.commandPalette.filter((entry) => entry.when === 'false').map((entry) => entry.command));
+    const shared = ['explorer/context', 'editor/context', 'editor/title/context'].flatMap((menu) => menus[menu] ?? []);
+    assert.ok(shared.length > 0);
+    for (const { command } of shared) {
+      const contributed = commands.find((c) => c.command === command);
+      assert.match(text(contributed?.title ?? ''), /OpenHands/, `${command} in a shared menu`);
+      assert.ok(hidden.has(command) || !contributed?.category, `${command}: the palette would read "OpenHands: ${text(contributed?.title ?? '')}"`);
+    }
   });
 
   it('reads conversation instructions and git host mappings only from user settings in an untrusted workspace', () => {

@@ -13,6 +13,11 @@ export interface ServerApi {
   readonly conversations: ApiLine;
   /** The server lists V1's send-message route (1.11.0 does, 1.6.0 does not): follow-up messages are offered. */
   readonly sendsMessages?: boolean;
+  /**
+   * The server serves OpenHands' web UI at its URL (`GET /` answers an HTML page), so a conversation's page and
+   * the settings page open in a browser. PyPI's openhands-ai runs without one (SERVE_FRONTEND=false: 404 JSON).
+   */
+  readonly webUi?: boolean;
 }
 
 /** The extension's settings model (the fields of V0's /api/settings), whatever API keeps them on the server. */

@@ -1,10 +1,10 @@
 // Which API a server speaks, found once per connection. The server's /openapi.json (no key needed) lists its
 // operations: judged by operation, not by version, since 1.0-1.6 mix V0 settings with V1 conversations. Where
 // that answer is missing or not JSON (a web UI answering any unknown GET with HTML), the settings routes are
-// asked directly.
+// asked directly. Whether it serves the web UI is asked beside it, from `GET /`.
 import type { ApiLine, ServerApi } from './client';
 import { isSettingsNotFound } from './http/answers';
-import { BadResponseError } from './http/transportErrors';
+import { BadResponseError, RedirectError } from './http/transportErrors';
 import { UnsupportedServerError } from './detectErrors';
 import { isRecord } from './guards';
 import type { CallOptions, HttpAnswer, Transport } from './http/transport';
@@ -17,6 +17,11 @@ const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {
 const SEND_MESSAGE = '/api/v1/app-conversations/{conversation_id}/send-message';
 
 export async function detectServerApi(transport: Transport, call?: CallOptions): Promise<ServerApi> {
+  const [api, webUi] = await Promise.all([apiOf(transport, call), servesWebUi(transport, call)]);
+  return { ...api, webUi };
+}
+
+async function apiOf(transport: Transport, call?: CallOptions): Promise<ServerApi> {
   const spec = await openApi(transport, call);
   if (spec?.status === 200 && spec.isJson && isRecord(spec.body) && isRecord(spec.body.paths)) {
     return fromPaths(spec, Object.keys(spec.body.paths), versionOf(spec.body));
@@ -29,6 +34,20 @@ export async function detectServerApi(transport: Transport, call?: CallOptions):
 
 function throughout(line: ApiLine): ServerApi {
   return { version: undefined, settings: line, conversations: line };
+}
+
+/**
+ * Whether `GET /` answers the web UI's page. Without it (SERVE_FRONTEND=false, as PyPI's openhands-ai runs) the
+ * server answers 404 `{"detail":"Not Found"}`, and so would every conversation page the browser were sent to.
+ * A redirect elsewhere (a sign-in page) counts as a web UI; any other failure as none, and the API decides.
+ */
+async function servesWebUi(transport: Transport, call?: CallOptions): Promise<boolean> {
+  try {
+    const page = await transport.send('GET', '/', undefined, call);
+    return page.status === 200 && !page.isJson && typeof page.body === 'string' && /<html[\s>]/i.test(page.body);
+  } catch (error) {
+    return error instanceof RedirectError;
+  }
 }
 
 /** The server's openapi.json, or undefined when it is too large to read (the settings routes decide then). */

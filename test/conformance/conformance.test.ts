@@ -21,6 +21,7 @@ import { mixedSuites } from './mixed.suite';
 import { settingsSuite } from './settings.suite';
 import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
+import { webUiSuite } from './webUi.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
@@ -54,6 +55,7 @@ if (targets.length === 0) {
         v0ConversationListSuite(client);
         clientSuite(target, state);
         httpSuite(client);
+        webUiSuite(client);
         rateLimitSuite(client);
       });
     }
@@ -70,6 +72,7 @@ function v1Suites(client: Client): void {
   v1EventsSuite(client);
   v1ConversationListSuite(client);
   v1FinishSuite(client);
+  webUiSuite(client);
   rateLimitSuite(client);
   v1PoisonSuite(client, state);
 }

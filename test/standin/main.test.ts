@@ -18,11 +18,12 @@ describe('optionsFromArgs', () => {
       controlApi: false,
       api: 'v1',
       auth: 'session',
+      webUi: false,
     });
   });
 
   it('reads every flag, flags winning over OPENHANDS_DEV_PORT / OPENHANDS_DEV_KEY', () => {
-    const argv = ['--port', '4000', '--key', 'K', '--state', 's.json', '--allow-set-conversation-id', '--rate-limit', '--control', '--api', 'mixed', '--auth', 'bearer'];
+    const argv = ['--port', '4000', '--key', 'K', '--state', 's.json', '--allow-set-conversation-id', '--rate-limit', '--control', '--api', 'mixed', '--auth', 'bearer', '--web-ui'];
     assert.deepEqual(optionsFromArgs(argv, { OPENHANDS_DEV_PORT: '5000', OPENHANDS_DEV_KEY: 'E' }), {
       host: '127.0.0.1',
       port: 4000,
@@ -33,6 +34,7 @@ describe('optionsFromArgs', () => {
       controlApi: true,
       api: 'mixed',
       auth: 'bearer',
+      webUi: true,
     });
     const fromEnv = optionsFromArgs([], { OPENHANDS_DEV_PORT: '5000', OPENHANDS_DEV_KEY: 'E' });
     assert.equal(fromEnv.port, 5000);

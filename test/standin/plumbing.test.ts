@@ -42,6 +42,30 @@ describe('response headers', () => {
   });
 });
 
+describe('the web UI', () => {
+  const without = serve({ api: 'v1' });
+  const withUi = serve({ api: 'v1', webUi: true });
+
+  it('none by default, as on the PyPI server: GET / and a conversation page answer 404 {"detail":"Not Found"}', async () => {
+    for (const path of ['/', '/conversations/abc', '/settings/integrations']) {
+      const answer = await get(without.url, path);
+      assert.equal(answer.status, 404, path);
+      assert.equal(answer.text, '{"detail":"Not Found"}');
+    }
+  });
+
+  it('with webUi: any GET no route takes answers the page; the API routes stay as they are', async () => {
+    for (const path of ['/', '/conversations/abc', '/settings/integrations']) {
+      const answer = await get(withUi.url, path);
+      assert.equal(answer.status, 200, path);
+      assert.equal(answer.headers.get('content-type'), 'text/html; charset=utf-8');
+      assert.match(answer.text, /^<!DOCTYPE html>/);
+    }
+    assert.equal((await get(withUi.url, '/api/v1/settings')).headers.get('content-type'), 'application/json');
+    assert.equal((await post(withUi.url, '/nothing', '{}')).status, 404);
+  });
+});
+
 describe('rate limit', () => {
   const ctx = serve({ api: 'v0', rateLimit: true });
 

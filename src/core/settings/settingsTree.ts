@@ -43,8 +43,13 @@ export function savingText(shown: string): string {
 /** Fields whose edits have not been confirmed by the server yet, with the value being saved. */
 export type PendingEdits = ReadonlyMap<string, unknown>;
 
-/** The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config. */
-export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set()): SettingsNode[] {
+/**
+ * The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config.
+ * `webUi`: the server serves its web UI, whose settings page the git providers' group opens; without, it says why not.
+ */
+export function buildSettingsTree(
+  settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set(), webUi = true,
+): SettingsNode[] {
   const shown = settingsGroups()
     .filter((group) => !(group.id === 'mcp' && hidden.has('mcp_config')))
     .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }));
@@ -52,7 +57,7 @@ export function buildSettingsTree(settings: LoadedSettings, pending: PendingEdit
     id: `group:${group.id}`,
     label: group.label,
     icon: group.icon,
-    tooltip: group.label,
+    tooltip: group.id === 'providers' && !webUi ? l10n.t('{0}\nThis server serves no web UI, so it has no settings page to add tokens in.', group.label) : group.label,
     contextValue: contextValue(ViewItem.Group, group.id === 'providers' && ViewItem.ProviderTokens),
     children: childrenOf(group, settings, pending),
     ...(group.id === 'mcp' && pending.has('mcp_config') ? { description: l10n.t('saving…') } : {}),

@@ -115,9 +115,16 @@ export class ConnectionCommands {
     else if (picked?.serverUrl) await useServer(picked.serverUrl, this.session, this.logger);
   }
 
+  /** The server's settings page, where its git tokens are added; a server without its web UI has none. */
   private async openServerSettings(): Promise<boolean> {
     const url = this.session.serverUrl;
-    return url ? vscode.env.openExternal(vscode.Uri.parse(`${url}/settings/integrations`)) : false;
+    if (!url) return false;
+    const server = await this.session.connect().catch(() => undefined);
+    if (server && !server.client.api.webUi) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: {0} serves no web UI (it runs without its frontend), so it has no settings page to open.', url));
+      return false;
+    }
+    return vscode.env.openExternal(vscode.Uri.parse(`${url}/settings/integrations`));
   }
 
   /** The configured server URL, or undefined after telling the person what is wrong with it. */

@@ -32,8 +32,12 @@ export class ServerSession extends Disposable {
     this.model = new ServerSessionModel({
       configuredUrl: () => configuration.serverUrl(),
       connectClient: (url, signal) => this.clientFor(url, signal),
-      // Also tells the walkthrough's first step whether the server answered as an OpenHands it knows.
-      connectedChanged: (server) => void vscode.commands.executeCommand('setContext', Context.ServerApi, server ? describeServerApi(server.client.api) : ''),
+      // Also tells the walkthrough's first step whether the server answered as an OpenHands it knows, and the
+      // menus whether it has pages to open.
+      connectedChanged: (server) => {
+        void vscode.commands.executeCommand('setContext', Context.ServerApi, server ? describeServerApi(server.client.api) : '');
+        void vscode.commands.executeCommand('setContext', Context.WebUi, server?.client.api.webUi === true);
+      },
       logger,
     });
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
@@ -54,6 +58,8 @@ export class ServerSession extends Disposable {
   get state(): ConnectionState { return this.connection; }
   /** Aborted when the server URL, the request timeout or the current server's key changes (see the model). */
   get superseded(): AbortSignal { return this.model.superseded; }
+  /** Whether the connected server serves its web UI, so its pages open in a browser; false until known. */
+  get webUi(): boolean { return this.model.server?.client.api.webUi === true; }
   /** What the connected server speaks, in words, once known. */
   get apiDescription(): string | undefined { const server = this.model.server; return server && describeServerApi(server.client.api); }
 

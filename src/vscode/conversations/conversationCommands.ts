@@ -5,19 +5,29 @@ import type { CommandHandler } from '../platform/commands';
 import { Command } from '../platform/ids';
 import type { ConversationActions } from './conversationActions';
 import type { ConversationFlows } from './conversationFlows';
+import type { ServerSession } from '../connection/serverSession';
 import type { ConversationLinks } from './conversationLinks';
+import { copyConversationId, openConversation } from './conversationOpener';
 import type { ConversationWatch } from './conversationWatch';
 import { conversationOf, type ConversationNode } from './conversationsTreeProvider';
 
-export function conversationCommands(flows: ConversationFlows, links: ConversationLinks, actions: ConversationActions, watch: ConversationWatch) {
+export function conversationCommands(
+  flows: ConversationFlows, links: ConversationLinks, actions: ConversationActions, watch: ConversationWatch, session: ServerSession,
+) {
+  const sendFiles = (first?: unknown, all?: unknown) => flows.sendFiles(asUri(first), Array.isArray(all) ? all.filter(isUri) : undefined);
   return {
     // A menu passes the file it was opened on; the palette and the key binding pass nothing.
     [Command.StartConversation]: (uri?: unknown) => flows.start(uri instanceof vscode.Uri ? uri : undefined),
     // The Explorer passes the clicked file and every selected one.
-    [Command.SendFileAsMessage]: (first?: unknown, all?: unknown) => flows.sendFiles(asUri(first), Array.isArray(all) ? all.filter(isUri) : undefined),
+    [Command.SendFileAsMessage]: sendFiles,
     [Command.SendSelectionAsMessage]: () => flows.sendSelection(),
-    [Command.OpenConversation]: (node?: ConversationNode) => links.open(conversationOf(node)),
+    // The menus of the Explorer and the editor, which other extensions share, name OpenHands in the title.
+    [Command.SendFileToOpenHands]: sendFiles,
+    [Command.SendSelectionToOpenHands]: () => flows.sendSelection(),
+    [Command.OpenConversation]: (node?: ConversationNode) => openConversation(node, session, links),
+    [Command.OpenConversationInBrowser]: (node?: ConversationNode) => links.open(conversationOf(node)),
     [Command.CopyConversationLink]: (node?: ConversationNode) => links.copy(conversationOf(node)),
+    [Command.CopyConversationId]: (node?: ConversationNode) => copyConversationId(node),
     [Command.RefreshConversations]: () => watch.refresh(),
     [Command.LoadMoreConversations]: () => actions.loadMore(),
     [Command.StopConversation]: (node?: ConversationNode) => actions.stop(conversationOf(node)),

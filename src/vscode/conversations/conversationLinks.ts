@@ -1,4 +1,5 @@
-// A conversation's page on the server: opened in the browser or copied as a link.
+// A conversation's page on the server: opened in the browser or copied as a link, where the server serves its
+// web UI (a server without one answers the page with 404 JSON).
 import * as vscode from 'vscode';
 import type { ServerSession } from '../connection/serverSession';
 import { conversationUrl } from './conversationStore';
@@ -10,6 +11,11 @@ export interface ConversationRef {
 
 export class ConversationLinks {
   constructor(private readonly session: ServerSession) {}
+
+  /** Whether `serverUrl` has pages to open: known for the connected server; another one is given the benefit. */
+  servesPages(serverUrl = this.session.serverUrl): boolean {
+    return this.session.server?.url !== serverUrl || this.session.webUi;
+  }
 
   /** Opens the conversation's page on `serverUrl`, by default the configured server. */
   async open(conversation?: ConversationRef, serverUrl = this.session.serverUrl): Promise<boolean> {

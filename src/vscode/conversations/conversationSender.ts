@@ -123,14 +123,16 @@ export class ConversationSender {
       configureSettings: fixThenRetry(Command.ConfigureLlm),
       setLlmApiKey: fixThenRetry(Command.SetSecret, { field: 'llm_api_key' }),
       startWithoutRepository: () => this.post(withoutRepository(target), message, title),
-      openServerSettings: () => vscode.commands.executeCommand(Command.OpenServerSettings),
+      // A server without its web UI has no settings page to send the person to.
+      ...(this.links.servesPages() ? { openServerSettings: () => vscode.commands.executeCommand(Command.OpenServerSettings) } : {}),
     });
   }
 
   private async announce(serverUrl: string, conversation: StartedConversation): Promise<void> {
     const open = vscode.l10n.t('Open in Browser');
     const copy = vscode.l10n.t('Copy Link');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: conversation started — {0}', conversation.title), open, copy);
+    const buttons = this.links.servesPages(serverUrl) ? [open, copy] : [];
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: conversation started — {0}', conversation.title), ...buttons);
     if (choice === open) await this.links.open(conversation, serverUrl);
     if (choice === copy) await this.links.copy(conversation, serverUrl);
   }

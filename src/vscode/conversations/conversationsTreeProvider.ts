@@ -47,7 +47,7 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
 
   getTreeItem(node: ConversationNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'conversation': return conversationItem(node.conversation, this.session.server?.client);
+      case 'conversation': return conversationItem(node.conversation, this.session);
       case 'more': return lineItem(vscode.l10n.t('Load more…'), 'ellipsis',
         { command: Command.LoadMoreConversations, title: vscode.l10n.t('Load more') }, ViewItem.LoadMore);
       case 'loading': return lineItem(vscode.l10n.t('Loading conversations…'), 'loading~spin');
@@ -62,20 +62,33 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
   }
 }
 
-function conversationItem(conversation: FeedItem, client: OpenHandsClient | undefined): vscode.TreeItem {
+/** What a row offers beyond its links, as the server's client and the conversation's state allow. */
+export function rowOffers(conversation: FeedItem, client: OpenHandsClient | undefined): { stop: boolean; message: boolean; resume: boolean } {
+  return {
+    stop: Boolean(client?.stopConversation) && canStop(conversation.state),
+    message: Boolean(client?.sendMessage) && canTakeMessage(conversation.state),
+    resume: Boolean(client?.resumeConversation) && conversation.state === 'paused',
+  };
+}
+
+function conversationItem(conversation: FeedItem, session: ServerSession): vscode.TreeItem {
   const row = rowText(conversation, Date.now());
   const item = new vscode.TreeItem(row.label);
   item.id = conversation.id;
   item.description = row.description;
-  item.tooltip = row.tooltip;
+  item.tooltip = session.webUi ? row.tooltip
+    : `${row.tooltip}
+${vscode.l10n.t('This server serves no web UI, so the conversation has no page to open: click for its actions.')}`;
   item.iconPath = new vscode.ThemeIcon(STATE_PRESENTATION[conversation.state].icon, stateColor(conversation.state));
+  const offers = rowOffers(conversation, session.server?.client);
   item.contextValue = contextValue(
     ViewItem.Conversation,
     conversation.startedHere && ViewItem.StartedHere,
-    Boolean(client?.stopConversation) && canStop(conversation.state) && ViewItem.Stoppable,
-    Boolean(client?.sendMessage) && canTakeMessage(conversation.state) && ViewItem.Messageable,
-    Boolean(client?.resumeConversation) && conversation.state === 'paused' && ViewItem.Resumable,
+    offers.stop && ViewItem.Stoppable,
+    offers.message && ViewItem.Messageable,
+    offers.resume && ViewItem.Resumable,
   );
+  item.command = { command: Command.OpenConversation, title: vscode.l10n.t('Open Conversation'), arguments: [{ kind: 'conversation', conversation }] };
   return item;
 }
 

@@ -1,5 +1,6 @@
 // Tells the person when a conversation started from this VS Code stops working (finished, waiting for them,
-// paused, error, stopped), with Open in Browser; `openhands.notifyWhenConversationStops` turns it off.
+// paused, error, stopped), with Open in Browser where the server serves its web UI;
+// `openhands.notifyWhenConversationStops` turns it off.
 import * as vscode from 'vscode';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import { configuration } from '../platform/configuration';
@@ -20,6 +21,7 @@ export class StopNotifier extends Disposable {
     const open = vscode.l10n.t('Open in Browser');
     const text = STATE_PRESENTATION[conversation.state].stoppedNotice(conversation.title || conversation.id);
     const show = conversation.state === 'error' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    if ((await show(text, open)) === open) await this.links.open(conversation, serverUrl);
+    const buttons = this.links.servesPages(serverUrl) ? [open] : [];
+    if ((await show(text, ...buttons)) === open) await this.links.open(conversation, serverUrl);
   }
 }

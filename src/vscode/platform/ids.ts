@@ -21,8 +21,14 @@ export const Command = {
   StartConversation: 'openhands.startConversation',
   SendFileAsMessage: 'openhands.sendFileAsMessage',
   SendSelectionAsMessage: 'openhands.sendSelectionAsMessage',
+  /** The same handlers as the two above, titled for menus shared with other extensions ("Send File to OpenHands"). */
+  SendFileToOpenHands: 'openhands.sendFileToOpenHands',
+  SendSelectionToOpenHands: 'openhands.sendSelectionToOpenHands',
+  /** A click on a conversation row: its page where the server serves its web UI, else the row's actions. */
   OpenConversation: 'openhands.openConversation',
+  OpenConversationInBrowser: 'openhands.openConversationInBrowser',
   CopyConversationLink: 'openhands.copyConversationLink',
+  CopyConversationId: 'openhands.copyConversationId',
   RefreshConversations: 'openhands.refreshConversations',
   LoadMoreConversations: 'openhands.loadMoreConversations',
   StopConversation: 'openhands.stopConversation',
@@ -45,6 +51,8 @@ export const Context = {
   ConnectionState: 'openhands.connectionState',
   /** What the connected server speaks, in words (describeServerApi); empty until its API is known. */
   ServerApi: 'openhands.serverApi',
+  /** Whether the connected server serves its web UI (ServerApi.webUi): its pages can be opened in a browser. */
+  WebUi: 'openhands.webUi',
   /** Whether a conversation was started from this VS Code on the configured server. */
   ConversationStarted: 'openhands.conversationStarted',
 } as const;

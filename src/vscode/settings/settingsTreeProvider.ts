@@ -33,7 +33,7 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     const settings = this.controller.settings;
     if (this.session.state !== 'connected' || !settings) return [];
     const { pending, advanced } = this.controller;
-    const tree = buildSettingsTree(settings, pending, this.session.server?.client.unsupportedFields);
+    const tree = buildSettingsTree(settings, pending, this.session.server?.client.unsupportedFields, this.session.webUi);
     return advanced ? [...tree, advancedGroup(advanced, pending)] : tree;
   }
 

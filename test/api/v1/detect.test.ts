@@ -11,12 +11,12 @@ import { sessionCredential } from '../../../src/api/http/credential';
 const servers: LoopbackServer[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
 
-type Routes = Record<string, { status: number; body: unknown; html?: boolean }>;
+type Routes = Record<string, { status: number; body: unknown; html?: boolean; location?: string }>;
 
 async function serverWith(routes: Routes): Promise<Transport> {
   const server = await startLoopbackServer((req: http.IncomingMessage, res: http.ServerResponse) => {
     const route = routes[req.url ?? ''] ?? { status: 404, body: { detail: 'Not Found' } };
-    res.writeHead(route.status, { 'content-type': route.html ? 'text/html' : 'application/json' });
+    res.writeHead(route.status, { 'content-type': route.html ? 'text/html' : 'application/json', ...(route.location ? { location: route.location } : {}) });
     res.end(route.html ? String(route.body) : JSON.stringify(route.body));
   });
   servers.push(server);
@@ -28,19 +28,19 @@ const spec = (version: string, ...paths: string[]) => ({ status: 200, body: { in
 describe('detectServerApi', () => {
   it('0.54: V0 settings and conversations', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('0.54.0', '/api/settings', '/api/conversations') }));
-    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0', sendsMessages: false });
+    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0', sendsMessages: false, webUi: false });
   });
 
   it('1.6: V0 settings beside V1 conversations (V1 wins where both are listed)', async () => {
     const api = await detectServerApi(await serverWith({
       '/openapi.json': spec('1.6.0', '/api/settings', '/api/conversations', '/api/v1/app-conversations'),
     }));
-    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1', sendsMessages: false });
+    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1', sendsMessages: false, webUi: false });
   });
 
   it('1.11: V1 only', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations') }));
-    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1', sendsMessages: false });
+    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1', sendsMessages: false, webUi: false });
   });
 
   it('follow-up messages where the server lists send-message (1.11.0), judged by the route, not the version', async () => {
@@ -60,12 +60,12 @@ describe('detectServerApi', () => {
       '/openapi.json': { status: 200, body: '<html>app</html>', html: true },
       '/api/v1/settings': { status: 401, body: { detail: 'Unauthorized' } },
     }));
-    assert.deepEqual(api, { version: undefined, settings: 'v1', conversations: 'v1' });
+    assert.deepEqual(api, { version: undefined, settings: 'v1', conversations: 'v1', webUi: false });
   });
 
   it('no openapi.json: a V0 server known by its "no settings yet" answer', async () => {
     const api = await detectServerApi(await serverWith({ '/api/settings': { status: 404, body: { error: 'Settings not found' } } }));
-    assert.deepEqual(api, { version: undefined, settings: 'v0', conversations: 'v0' });
+    assert.deepEqual(api, { version: undefined, settings: 'v0', conversations: 'v0', webUi: false });
   });
 
   it('HTML everywhere (a web page at the URL): UnsupportedServerError', async () => {
@@ -75,10 +75,34 @@ describe('detectServerApi', () => {
   });
 });
 
+describe('detectServerApi: whether the server serves its web UI', () => {
+  const v1 = spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations');
+
+  it('GET / an HTML page (the web UI, as the Docker image and OpenHands Cloud serve it): webUi', async () => {
+    const page = { status: 200, body: '<!DOCTYPE html>\n<html lang="en"><head><title>OpenHands</title></head></html>', html: true };
+    assert.equal((await detectServerApi(await serverWith({ '/openapi.json': v1, '/': page }))).webUi, true);
+  });
+
+  it('GET / 404 {"detail":"Not Found"} (PyPI openhands-ai, SERVE_FRONTEND=false): no web UI', async () => {
+    assert.equal((await detectServerApi(await serverWith({ '/openapi.json': v1 }))).webUi, false);
+  });
+
+  it('GET / answering 200 with text that is no page, or JSON: no web UI', async () => {
+    for (const root of [{ status: 200, body: 'OK', html: true }, { status: 200, body: { status: 'ok' } }]) {
+      assert.equal((await detectServerApi(await serverWith({ '/openapi.json': v1, '/': root }))).webUi, false);
+    }
+  });
+
+  it('GET / redirected to another origin (a sign-in page): webUi, and the redirect is not followed', async () => {
+    const signIn = { status: 302, body: '', location: 'https://login.example.invalid/' };
+    assert.equal((await detectServerApi(await serverWith({ '/openapi.json': v1, '/': signIn }))).webUi, true);
+  });
+});
+
 describe('detectServerApi with an openapi.json too large to read', () => {
   it('falls back to the settings routes', async () => {
     const huge = { status: 200, body: { paths: {}, padding: 'x'.repeat(1100 * 1024) } };
     const api = await detectServerApi(await serverWith({ '/openapi.json': huge, '/api/v1/settings': { status: 404, body: { error: 'Settings not found' } } }));
-    assert.deepEqual(api, { version: undefined, settings: 'v1', conversations: 'v1' });
+    assert.deepEqual(api, { version: undefined, settings: 'v1', conversations: 'v1', webUi: false });
   });
 });

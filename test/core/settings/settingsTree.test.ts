@@ -50,6 +50,13 @@ describe('settings tree', () => {
     assert.equal(leaf(tree, 'field:enable_sound_notifications').description, 'off (default)');
   });
 
+  it('the git providers group says why it opens no settings page where the server serves no web UI', () => {
+    const providers = (tree: SettingsNode[]) => tree.find((g) => g.id === 'group:providers');
+    assert.equal(providers(buildSettingsTree(seeded()))?.tooltip, 'Git providers');
+    assert.equal(providers(buildSettingsTree(seeded(), new Map(), new Set(), false))?.tooltip,
+      'Git providers\nThis server serves no web UI, so it has no settings page to add tokens in.');
+  });
+
   it('shows secrets only as set or not set', () => {
     const tree = buildSettingsTree(seeded());
     assert.equal(leaf(tree, 'field:llm_api_key').description, 'set');

@@ -75,5 +75,6 @@ export default scenario(
     assert.deepEqual(Object.keys(sent.body).filter((key) => ['repository', 'git_provider', 'selected_branch'].includes(key)), []);
     await notification(workbench, 'conversation started — Third message, no access to the repository');
   },
-  { timeoutMs: 240_000 },
+  // Open Server Settings needs the server's web UI, as the Docker image serves it.
+  { timeoutMs: 240_000, webUi: true },
 );

@@ -21,11 +21,11 @@ const FOLLOW_UP = 'Also update the changelog';
 export default scenario('Conversations view: the server\'s list with states, Load more, a finished one told, a follow-up, a stop', async ({ workbench, page, context }) => {
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(machineSettings, 'utf8');
-  const v1 = await startContractServer({ api: 'v1', sessionApiKey: context.sessionApiKey });
+  const v1 = await startContractServer({ api: 'v1', sessionApiKey: context.sessionApiKey, webUi: true });
   try {
     v1.setStartTaskTiming({ readyAfterMs: 0 });
     const reading = createClient({ baseUrl: v1.url, fetch, getCredential: async () => sessionCredential(context.sessionApiKey), timeoutMs: 10_000 },
-      { version: undefined, settings: 'v1', conversations: 'v1' });
+      { version: undefined, settings: 'v1', conversations: 'v1', webUi: true });
     const seeded = new Set(v1.seedConversations(PAGE_SIZE + 2)); // idle agents: waiting for a message
 
     await workbench.runCommand('OpenHands: Change Server URL');
@@ -57,7 +57,10 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await rows.filter({ hasText: 'Load more…' }).click();
     await until('the second page', async () => ((await rows.filter({ hasText: 'Load more…' }).count()) === 0 ? true : undefined));
     await workbench.screenshot('load-more');
-    await rows.first().click(); // back to the top of the list
+    // Back to the top of the list; the click also opens that conversation's page (the server serves its web UI).
+    const opened = page.context().waitForEvent('page', { timeout: 15_000 });
+    await rows.first().click();
+    await (await opened).close();
 
     // The stand-in's control route, as the real server's agent would: the conversation started here finishes.
     const startedId = (await reading.listConversations({ limit: 50 })).items.map((c) => c.id).find((id) => !seeded.has(id));

@@ -5,7 +5,7 @@
 // (the first save), an edit (Confirmation mode), Start Conversation in the workspace's github repository (the
 // pre-flight warns that the server has no github token; the server then fails the start without a reason, as both
 // real lines do: the message names the missing github token and offers Start Without Repository and Open Server
-// Settings, no Retry), Start Without Repository from that message, and Send File as Message without the repository.
+// Settings, no Retry), Start Without Repository from that message, and Send File to OpenHands without the repository.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -74,15 +74,16 @@ export default scenarioOn(E2E_LINES, 'first hour on a fresh server', async ({ wo
     assert.match(warning, /The server has no github token/);
     const failed = await notification(workbench, /Most likely it has no github token/, START_MS);
     assert.match(await failed.innerText(), /could not start the conversation on octo\/widgets and gave no reason/);
-    assert.deepEqual(await buttonsOf(failed), ['Start Without Repository', 'Open Server Settings', 'Show Log']);
+    // No Open Server Settings: the server serves no web UI (PyPI's openhands-ai), so it has no settings page.
+    assert.deepEqual(await buttonsOf(failed), ['Start Without Repository', 'Show Log']);
     await workbench.screenshot('no-token');
     await clickButton(failed, 'Start Without Repository');
     await notification(workbench, `conversation started — ${MESSAGE}`, START_MS);
     await workbench.screenshot('started');
     await clearNotifications(workbench);
 
-    assert.ok((await workbench.rightClickExplorerItem('README.md')).includes('Send File as Message'));
-    await workbench.clickContextMenuItem('Send File as Message');
+    assert.ok((await workbench.rightClickExplorerItem('README.md')).includes('Send File to OpenHands'));
+    await workbench.clickContextMenuItem('Send File to OpenHands');
     await answerInput(workbench, 'OpenHands: Send README.md', FILE_MESSAGE);
     await answerDialog(workbench, 'Start Without Repository');
     await notification(workbench, `conversation started — ${FILE_MESSAGE}`, START_MS);

@@ -1,4 +1,4 @@
-// Right-click a file in the Explorer > Send File as Message: its content goes as the first message, after the
+// Right-click a file in the Explorer > Send File to OpenHands: its content goes as the first message, after the
 // person's words; with two files selected, both go. Before sending, the warning names what the agent would not
 // have: the branch has no upstream, and the server holds no token for github (only one for gitlab).
 import * as assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ function fenced(content: string, language: string): string {
 }
 
 export default scenario(
-  'Send File as Message from the Explorer',
+  'Send File to OpenHands from the Explorer',
   async ({ workbench, page, server, context }) => {
     const readme = fs.readFileSync(path.join(context.workspaceFolder, 'README.md'), 'utf8');
     const widget = fs.readFileSync(path.join(context.workspaceFolder, 'src', 'widget.ts'), 'utf8');
@@ -23,9 +23,9 @@ export default scenario(
     // One file.
     let from = server.requests.length;
     const menu = await workbench.rightClickExplorerItem('README.md');
-    assert.ok(menu.includes('Send File as Message'), `context menu: ${JSON.stringify(menu)}`);
+    assert.ok(menu.includes('Send File to OpenHands'), `context menu: ${JSON.stringify(menu)}`);
     await workbench.screenshot('context-menu');
-    await workbench.clickContextMenuItem('Send File as Message');
+    await workbench.clickContextMenuItem('Send File to OpenHands');
     await answerInput(workbench, 'OpenHands: Send README.md', 'Summarize this file', { shot: 'input-one' });
     const warning = await answerDialog(workbench, 'Start Anyway', 'warning');
     assert.match(warning, /Branch feature\/e2e has no upstream/);
@@ -45,8 +45,8 @@ export default scenario(
     await row('README.md').click();
     await row('widget.ts').click({ modifiers: ['Control'] });
     assert.equal(await page.locator('.explorer-folders-view .monaco-list-row.selected').count(), 2, 'two files are not selected');
-    assert.ok((await workbench.rightClickExplorerItem('widget.ts')).includes('Send File as Message'));
-    await workbench.clickContextMenuItem('Send File as Message');
+    assert.ok((await workbench.rightClickExplorerItem('widget.ts')).includes('Send File to OpenHands'));
+    await workbench.clickContextMenuItem('Send File to OpenHands');
     await answerInput(workbench, /^OpenHands: Send (README\.md, src\/widget\.ts|src\/widget\.ts, README\.md)$/, 'Review these two', { shot: 'input-two' });
     await answerDialog(workbench, 'Start Anyway');
     sent = (await nextConversation(server, from)).body;
@@ -65,5 +65,6 @@ export default scenario(
     assert.match(tab.url(), openedAt(page, context.contractUrl, '/conversations/[0-9a-f]{32}'));
     await tab.close();
   },
-  { timeoutMs: 180_000 },
+  // Open in Browser and Copy Link need the server's web UI, as the Docker image serves it.
+  { timeoutMs: 180_000, webUi: true },
 );

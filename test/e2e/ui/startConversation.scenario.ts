@@ -56,5 +56,6 @@ export default onEachLine(
     assert.match(await row.innerText(), /octo\/widgets @ feature\/e2e/);
     await workbench.screenshot('conversations-view');
   },
-  { timeoutMs: 180_000 },
+  // Open in Browser and Copy Link need the server's web UI, as the Docker image serves it.
+  { timeoutMs: 180_000, webUi: true },
 );

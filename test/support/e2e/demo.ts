@@ -1,10 +1,12 @@
-// npm run demo: the packaged extension (dist/openhands-conversations.vsix) installed into code-server,
-// pointed at the contract server, both on 127.0.0.1, until Ctrl-C.
+// npm run demo: the packaged extension (dist/openhands-conversations.vsix) installed into code-server, pointed at
+// the V1 stand-in (OpenHands 1.11.0, the current line) whose agent runs end finished after a while, the first-run
+// walkthrough open, all on 127.0.0.1, until Ctrl-C.
 // usage: node out/test/support/e2e/demo.js [--port <code-server port>]
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { VSIX_PATH } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping } from './processes';
+import { DEMO_AGENT_RUN_MS, prepareDemoServer } from './demoServer';
 import { startSession } from './session';
 
 const DEMO_API_KEY = 'demo-session-key';
@@ -18,13 +20,18 @@ async function main(): Promise<void> {
     smokeTestDriver: false,
     sessionApiKey: DEMO_API_KEY,
     vsix: VSIX_PATH,
+    serverLine: 'v1',
+    walkthrough: true,
     ...(values.port ? { port: Number(values.port) } : {}),
   });
+  const server = session.v1Server;
+  prepareDemoServer(server);
   console.log(`
   OpenHands Conversations demo
     VS Code (code-server): ${session.codeServer.workbenchUrl()}
-    contract server:       ${session.server.url}  (openhands.serverUrl points here)
-    session API key:       ${DEMO_API_KEY}  (F1 > "OpenHands: Set API Key")
+    OpenHands stand-in:    ${server.url}  (answers as OpenHands 1.11.0 from PyPI, without a web UI; openhands.serverUrl points here)
+    session API key:       ${DEMO_API_KEY}  (the walkthrough's "Set API Key", or F1 > "OpenHands: Set API Key")
+    agent:                 a scripted run that ends "finished" ${DEMO_AGENT_RUN_MS / 1000} s after each message (any LLM model and key will do)
     workspace:             ${session.context.workspaceFolder}  (git, origin ${session.context.remoteUrl}, branch ${session.context.branch})
     code-server log:       ${session.codeServer.logFile}
 

@@ -41,15 +41,19 @@ export interface UiScenario {
    * pseudo-localized bundles (pseudoLocale.ts), after the other scenarios; the workbench waits for nothing of ours.
    */
   locale?: string;
+  /** The stand-in serves a web UI, as the Docker image does; without, it answers as PyPI's server (none). */
+  webUi?: boolean;
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
-export function scenario(name: string, run: UiScenario['run'], options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string } = {}): UiScenario {
+export function scenario(
+  name: string, run: UiScenario['run'], options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean } = {},
+): UiScenario {
   return { name, run, ...options };
 }
 
 /** One scenario run against each API line's stand-in (a matrix), named with the line. */
-export function onEachLine(name: string, run: UiScenario['run'], options: { timeoutMs?: number } = {}): UiScenario[] {
+export function onEachLine(name: string, run: UiScenario['run'], options: { timeoutMs?: number; webUi?: boolean } = {}): UiScenario[] {
   return E2E_LINES.map((line) => scenario(`${name} (${line})`, run, { ...options, line }));
 }
 

@@ -20,6 +20,10 @@ export interface SessionOptions {
   /** Install this VSIX instead of loading the extension from source through the payload. */
   vsix?: string;
   port?: number;
+  /** Which stand-in `openhands.serverUrl` points at: the V0 one (default, as the suites expect) or the V1 one. */
+  serverLine?: 'v0' | 'v1';
+  /** Let the first-run walkthrough open, as on a person's machine; the suites keep it shut (one scenario opens it). */
+  walkthrough?: boolean;
 }
 
 export interface Session {
@@ -74,10 +78,10 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       runFolder,
       workspaceFolder: workspace.folder,
       machineSettings: {
-        'openhands.serverUrl': server.url,
+        'openhands.serverUrl': options.serverLine === 'v1' ? v1Server.url : server.url,
         // The extension honours VS Code's own switch for its first-run walkthrough, which is machine-scoped (so in
         // a remote window only the machine's settings count); the walkthrough scenario turns it on.
-        'workbench.welcomePage.walkthroughs.openOnInstall': false,
+        'workbench.welcomePage.walkthroughs.openOnInstall': options.walkthrough === true,
       },
       smokeTestDriver: options.smokeTestDriver,
       env: { [CONTEXT_ENV]: contextFile },

@@ -81,6 +81,7 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
   const acquired = planned.line ? await options.targets.acquire(planned.line) : undefined;
   try {
     for (const each of Object.values(options.servers)) each.reset();
+    if (scenario.webUi) server.setWebUi(true);
     const steps = (async () => {
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
       // Under a locale our activity-bar item has a translated title: the scenario waits for it itself.

@@ -34,6 +34,12 @@ export interface ConversationStatusChange {
 /** How the key is presented: self-hosted servers read X-Session-API-Key, OpenHands Cloud a Bearer token. */
 export type AuthScheme = 'session' | 'bearer';
 
+/** What the web UI's index.html is to a client: an HTML page. */
+const WEB_UI_PAGE: Reply = {
+  status: 200, contentType: 'text/html; charset=utf-8',
+  body: '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>OpenHands</title></head><body><div id="root"></div></body></html>\n',
+};
+
 export interface ContractServerOptions {
   host?: string; // default '127.0.0.1'
   port?: number; // default 0 (a free port)
@@ -44,6 +50,9 @@ export interface ContractServerOptions {
   controlApi?: boolean; // serve the /_test/* routes; default false
   api?: ApiLine; // which release line's routes: default 'v1', the current one
   auth?: AuthScheme; // default 'session'; 'bearer' takes the key only as `Authorization: Bearer <key>`
+  /** Serve the web UI's page for any GET no route takes, as the Docker image does; default false, as PyPI's
+   *  openhands-ai runs (SERVE_FRONTEND=false: 404 `{"detail":"Not Found"}`). */
+  webUi?: boolean;
 }
 
 /** `status` is 0 while the request is pending, and stays 0 when a fault destroyed the socket. */
@@ -71,7 +80,9 @@ export interface ContractServer {
   seedConversations(count: number, options?: SeedOptions): string[];
   /** Sets a conversation's status (V0: status, runtime_status; V1: sandbox_status, execution_status); false if unknown. */
   setConversationStatus(id: string, change: ConversationStatusChange): boolean;
-  reset(): void; // forget settings, tokens, conversations, start tasks, requests, fault, timing
+  /** Serve the web UI's page (ContractServerOptions.webUi) until reset. */
+  setWebUi(on: boolean): void;
+  reset(): void; // forget settings, tokens, conversations, start tasks, requests, fault, timing, web UI
   close(): Promise<void>;
 }
 
@@ -108,10 +119,12 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   private readonly v1Conversations: V1ConversationRoutes;
   private readonly v1Actions: V1ConversationActions;
   private fault: Fault | null = null;
+  private webUi: boolean;
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: ContractServerOptions) {
     this.state = new ServerState(options.stateFile);
+    this.webUi = options.webUi ?? false;
     if (options.rateLimit) this.rateLimiter = new RateLimiter();
     const conversations = new ConversationRoutes(this.state, options.allowSetConversationId ?? false);
     this.v1Conversations = new V1ConversationRoutes(this.state, options.api === 'mixed');
@@ -186,7 +199,12 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     this.v1Conversations.reset();
     this.requests.length = 0;
     this.fault = null;
+    this.webUi = this.options.webUi ?? false;
     this.rateLimiter?.clear();
+  }
+
+  setWebUi(on: boolean): void {
+    this.webUi = on;
   }
 
   async close(): Promise<void> {
@@ -254,6 +272,8 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     const path = target.pathname;
     const matched = matchRoute(this.routes, path);
     if (!matched) {
+      // The frontend is mounted at / after the routers (SPAStaticFiles: index.html for any path it has no file for).
+      if (this.webUi && method === 'GET') return WEB_UI_PAGE;
       // Starlette's redirect_slashes (the server without a bundled frontend, as nested runtimes run it).
       const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
       if (!matchRoute(this.routes, other)) return detailReply(404, 'Not Found');

@@ -1,9 +1,10 @@
 // Runs the contract server by hand: `npm run dev-server -- --port 3000 --key K --control`.
 // usage: node out/test/support/standin/main.js [--port 3000] [--key K] [--state FILE] [--allow-set-conversation-id]
-//        [--rate-limit] [--control] [--api v0|mixed|v1] [--auth session|bearer]
+//        [--rate-limit] [--control] [--api v0|mixed|v1] [--auth session|bearer] [--web-ui]
 //        (env: OPENHANDS_DEV_PORT, OPENHANDS_DEV_KEY)
 // --api picks the release line it serves (routes.ts), default v1 (OpenHands 1.7+); --auth bearer takes the key
-// as `Authorization: Bearer <key>` only, as OpenHands Cloud documents, and refuses X-Session-API-Key.
+// as `Authorization: Bearer <key>` only, as OpenHands Cloud documents, and refuses X-Session-API-Key. --web-ui
+// serves a page for any GET no route takes, as a server with its web UI does (by default none, as PyPI's server).
 import { parseArgs } from 'node:util';
 import { type AuthScheme, type ContractServerOptions, startContractServer } from './contractServer';
 import { API_LINES, type ApiLine } from './routes';
@@ -28,6 +29,7 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Contrac
       control: { type: 'boolean' },
       api: { type: 'string' },
       auth: { type: 'string' },
+      'web-ui': { type: 'boolean' },
     },
   });
   const port = Number(values.port ?? env.OPENHANDS_DEV_PORT ?? 3000);
@@ -42,6 +44,7 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Contrac
     controlApi: values.control ?? false,
     api: oneOf<ApiLine>('api', values.api, API_LINES, 'v1'),
     auth: oneOf<AuthScheme>('auth', values.auth, AUTH_SCHEMES, 'session'),
+    webUi: values['web-ui'] ?? false,
   };
 }
 
