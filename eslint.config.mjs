@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: {
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
       // Text a person reads is localizable: it goes through l10n.t / vscode.l10n.t, where the bundle finds it.
-      'no-restricted-syntax': ['error', ...USER_TEXT.map((selector) => ({ selector, message: 'User-facing text goes through l10n.t (src/api/l10n.ts) or vscode.l10n.t, with a literal message.' }))],
+      'no-restricted-syntax': ['error', ...USER_TEXT.map((selector) => ({ selector, message: 'User-facing text goes through l10n.t (src/base/l10n.ts) or vscode.l10n.t, with a literal message.' }))],
     },
   },
   {

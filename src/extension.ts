@@ -2,7 +2,7 @@
 // every registration to VS Code for disposal. No logic lives here. The commands and what only they use are
 // built by the on-demand root (src/onDemand.ts, its own bundle), loaded on the first command.
 import * as vscode from 'vscode';
-import { useTranslator } from './api/l10n';
+import { useTranslator } from './base/l10n';
 import type { Activated } from './onDemand';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ServerSession } from './vscode/connection/serverSession';

@@ -5,7 +5,7 @@
 // 422), loose for what we read (a newer server may add fields, and those are kept).
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 
 // zod/mini carries no messages of its own; English ones make validation problems readable.
 z.config(en());

@@ -6,7 +6,7 @@ import { readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { SettingsSchemaDocument, type SchemaField } from './schemas';
 import { V1_LOCATIONS } from './settingsMapping';
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 
 type Document = SettingsSchemaDocument;
 

@@ -12,7 +12,7 @@ import { StartFailedError, type StartedOn } from '../conversationErrors';
 import type { RequestInfo } from '../http/apiError';
 import { pause, type CallOptions, type Transport } from '../http/transport';
 import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 import { MessageEventPage, firstMessagesQuery, firstUserText } from './conversationEvents';
 import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
 import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, SuccessAnswer, type StartTaskStatus } from './schemas';

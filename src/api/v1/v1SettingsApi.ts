@@ -13,7 +13,7 @@ import type { SettingsChange } from '../v0/settingsBody';
 import { advancedBody, advancedSettings, fetchSchemas, valueAt, type Schemas } from './advancedSettings';
 import { V1Settings } from './schemas';
 import { V1_UNSUPPORTED, fromV1, toV1Body } from './settingsMapping';
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 
 const SETTINGS = '/api/v1/settings';
 const SECRETS = new Set<string>(SECRET_SETTING_FIELDS);

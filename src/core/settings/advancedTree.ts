@@ -2,7 +2,7 @@
 // per field, labelled and typed as the server describes them. Secrets show only whether they are reported, and
 // a typed value is read by the field's own type before anything is sent.
 import type { AdvancedField, AdvancedSettings } from '../../api/client';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { savingText, type SettingsNode } from './settingsTree';
 

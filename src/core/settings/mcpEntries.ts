@@ -1,6 +1,6 @@
 // Editing the MCP server lists: reading what the person typed for args and env the way the server reads the
 // string forms (shlex-like args, "A=1, B=2" env), and changing one entry of a list without touching the rest.
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import type { McpConfig, McpRemoteServer, McpStdioServer } from '../../api/v0/schemas';
 
 /** The three MCP server lists of `mcp_config`. */

@@ -3,7 +3,7 @@
 // (vscode/settings/settingsController.ts) makes the calls and fires the events.
 import type { AdvancedSettings } from '../../api/client';
 import { RedirectError } from '../../api/http/transportErrors';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import type { LoadedSettings } from '../../api/v0/schemas';
 import { stateForError, type ConnectionState } from '../connection/connectionState';
 

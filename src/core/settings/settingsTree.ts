@@ -2,7 +2,7 @@
 // descriptions, and the context tokens that decide which actions a leaf offers. Secrets appear only as
 // "set" or "not set": the server never sends their values, and nothing here could show one.
 import type { AdvancedField } from '../../api/client';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/v0/schemas';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { isRemoteEntry, type McpListKey } from './mcpEntries';
