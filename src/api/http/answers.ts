@@ -5,6 +5,7 @@ import { BadResponseError } from './transportErrors';
 import { ValidationError, errorForStatus } from './statusErrors';
 import type { RequestInfo } from './apiError';
 import type { HttpAnswer } from './transport';
+import './zodMessages';
 import { l10n } from '../../base/l10n';
 
 export function readAnswer<T extends z.ZodMiniType>(answer: HttpAnswer, schema: T): z.infer<T> {

@@ -1,7 +1,7 @@
 // The settings a V1 server keeps beyond the panel's own fields, as the server publishes them
 // (/api/v1/settings/agent-schema and /conversation-schema): sections of fields with labels, types, choices and
 // which are secret. A panel built from them keeps up with a newer server without a release of this extension.
-import type { AdvancedField, AdvancedSection, AdvancedSettings } from '../client';
+import type { AdvancedField, AdvancedSection, AdvancedSettings } from '../model/advancedSettings';
 import { readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { SettingsSchemaDocument, type SchemaField } from './schemas';
