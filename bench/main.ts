@@ -9,7 +9,7 @@ import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction } from '../src/api/client';
 import type { ServerApi } from '../src/api/client';
 import { createClient } from '../src/api/createClient';
-import { Incoming } from '../src/api/v0/schemas';
+import type { LoadedSettings } from '../src/api/model/settings';
 import { DEFAULT_TIMING } from '../src/core/conversations/refreshSchedule';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
 import { conversationPolling } from './conversationPolling';
@@ -76,7 +76,9 @@ async function heapGrowth(): Promise<number> {
 }
 
 async function treeBuild(): Promise<number> {
-  const settings = Incoming.LoadedSettings.parse({
+  const settings: LoadedSettings = {
+    enable_default_condenser: true, enable_sound_notifications: false, enable_proactive_conversation_starters: true,
+    enable_solvability_analysis: true,
     llm_model: 'anthropic/claude', llm_api_key_set: true, search_api_key_set: true, confirmation_mode: true, max_iterations: 50,
     mcp_config: {
       sse_servers: Array.from({ length: 5 }, (_, i) => ({ url: `http://mcp${i}.local/sse`, api_key: 'k' })),
@@ -84,7 +86,7 @@ async function treeBuild(): Promise<number> {
       stdio_servers: [{ name: 'fs', command: 'npx', args: ['-y', 'server-fs'], env: { A: '1' } }],
     },
     provider_tokens_set: { github: null, gitlab: 'gitlab.corp' },
-  });
+  };
   await timeEach(200, () => buildSettingsTree(settings));
   return median(await timeEach(1000, () => buildSettingsTree(settings)));
 }

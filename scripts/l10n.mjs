@@ -1,8 +1,8 @@
 // Makes l10n/bundle.l10n.json, the English bundle translators start from, with @vscode/l10n-dev's extractor.
 // usage: node scripts/l10n.mjs          write the bundle
 //        node scripts/l10n.mjs --print  print what the sources hold, as JSON (the bundle test compares it)
-// The extractor only reads files that import 'vscode'. src/api and src/core may not (the compiler forbids it), so
-// they are handed to it with that import prepended: their `l10n.t(...)` calls then match as in src/vscode.
+// The extractor only reads files that import 'vscode'. src/base, src/api and src/core may not (the compiler forbids
+// it), so they are handed to it with that import prepended: their `l10n.t(...)` calls then match as in src/vscode.
 import { getL10nJson } from '@vscode/l10n-dev';
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

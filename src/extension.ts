@@ -2,8 +2,9 @@
 // every registration to VS Code for disposal. No logic lives here. The commands and what only they use are
 // built by the on-demand root (src/onDemand.ts, its own bundle), loaded on the first command.
 import * as vscode from 'vscode';
-import { useTranslator } from './api/l10n';
+import { useTranslator } from './base/l10n';
 import type { Activated } from './onDemand';
+import type { TestingApi } from './testingApi';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ServerSession } from './vscode/connection/serverSession';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
@@ -17,13 +18,10 @@ import { deferredHandlers, registerCommands } from './vscode/platform/commands';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { onFirstUse } from './vscode/platform/firstUse';
 import { Logger } from './vscode/platform/log';
-import type { TestingApi } from './vscode/platform/testingApi';
 import { SettingsController } from './vscode/settings/settingsController';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
 import { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
-
-export type { TestingApi } from './vscode/platform/testingApi';
 
 type Exports = { testing?: TestingApi };
 

@@ -5,6 +5,7 @@
 // is built here, and what only it uses stays out of the start-up bundle by itself (CONTRIBUTING.md, "The package").
 import type * as vscode from 'vscode';
 import type { RedirectError } from './api/http/transportErrors';
+import { createTestingApi, type TestingApi } from './testingApi';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
@@ -25,7 +26,6 @@ import type { CommandHandlers } from './vscode/platform/commands';
 import type { ErrorPresenter } from './vscode/platform/errorPresenter';
 import type { Logger } from './vscode/platform/log';
 import { inputBoxPrompter } from './vscode/platform/prompter';
-import { createTestingApi, type TestingApi } from './vscode/platform/testingApi';
 import type { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
 import type { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';

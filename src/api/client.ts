@@ -1,8 +1,12 @@
 // What the extension does with a server, behind one interface. Each server API is an adapter behind it (v0/,
 // v1/), chosen per server by what the server was detected to speak; the UI depends only on this interface.
+// It speaks the client's own model (model/), never a wire format.
 import type { CallOptions } from './http/transport';
-import type { ConversationRequest, ConversationResponse, LoadedSettings, Settings, SettingsField } from './v0/schemas';
-import type { SettingsChange } from './v0/settingsBody';
+import type { AdvancedSettings } from './model/advancedSettings';
+import type {
+  ConversationPage, ConversationRequest, ConversationResponse, ConversationState, ConversationSummary, FollowUpMessage, StartOptions,
+} from './model/conversations';
+import type { LoadedSettings, Settings, SettingsChange, SettingsField } from './model/settings';
 
 export type ApiLine = 'v0' | 'v1';
 
@@ -20,7 +24,7 @@ export interface ServerApi {
   readonly webUi?: boolean;
 }
 
-/** The extension's settings model (the fields of V0's /api/settings), whatever API keeps them on the server. */
+/** The extension's settings model (model/settings.ts), whatever API keeps them on the server. */
 export interface SettingsApi {
   /** Fields this server does not keep: the panel leaves them out instead of offering edits the server drops. */
   readonly unsupportedFields: ReadonlySet<SettingsField>;
@@ -41,68 +45,6 @@ export interface SettingsApi {
   loadAdvanced?(call?: CallOptions): Promise<AdvancedSettings | undefined>;
   /** Sets one advanced setting by its path (e.g. `agent_settings.llm.temperature`), read back like any save. */
   updateAdvanced?(path: string, value: unknown, call?: CallOptions): Promise<AdvancedSettings | undefined>;
-}
-
-/** One setting of the server's published shape, with where it lives and its current value. */
-export interface AdvancedField {
-  /** Where the value lives in the server's settings, dotted: `agent_settings.llm.temperature`. */
-  readonly path: string;
-  readonly label: string;
-  readonly description: string;
-  readonly valueType: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'unknown';
-  readonly secret: boolean;
-  readonly choices: readonly string[];
-  /** The paths this field applies under; shown beside it. */
-  readonly dependsOn: readonly string[];
-  readonly value: unknown;
-}
-
-export interface AdvancedSection {
-  readonly id: string;
-  readonly label: string;
-  readonly fields: readonly AdvancedField[];
-}
-
-export interface AdvancedSettings {
-  readonly sections: readonly AdvancedSection[];
-}
-
-export interface StartOptions extends CallOptions {
-  /** Told each step of an asynchronous start (V1's start task), in words. */
-  readonly onProgress?: (step: string) => void;
-}
-
-/**
- * Where a conversation stands, in one word the view shows, whatever API reported it: V0's `status` (with the
- * agent state where given), V1's `sandbox_status` and `execution_status`.
- */
-export type ConversationState =
-  | 'starting' | 'running' | 'waiting' | 'paused' | 'finished' | 'stopped' | 'error' | 'unknown';
-
-/** One conversation of the server's list. */
-export interface ConversationSummary {
-  readonly id: string;
-  readonly title: string;
-  readonly repository: string | null;
-  readonly branch: string | null;
-  /** ISO times as the server gave them. */
-  readonly createdAt: string | null;
-  readonly updatedAt: string | null;
-  readonly state: ConversationState;
-  /** The server's own status words (e.g. `RUNNING / awaiting_user_input`), shown beside the state. */
-  readonly serverStatus: string;
-}
-
-/** A page of the server's conversations, newest first; `nextPageId` null on the last page. */
-export interface ConversationPage {
-  readonly items: readonly ConversationSummary[];
-  readonly nextPageId: string | null;
-}
-
-/** A follow-up message: text and, as Send File does, images as data URLs. */
-export interface FollowUpMessage {
-  readonly text: string;
-  readonly imageUrls?: readonly string[];
 }
 
 export interface ConversationsApi {
@@ -135,4 +77,3 @@ export interface OpenHandsClient extends SettingsApi, ConversationsApi {
 export type SettingsUpdater = (current: LoadedSettings | null) => SettingsChange;
 
 export type { CallOptions, FetchFunction, TransportOptions } from './http/transport';
-export type { SettingsChange } from './v0/settingsBody';

@@ -1,6 +1,6 @@
 // What starting a conversation can fail with, on either API.
 import { ApiError, type RequestInfo } from './http/apiError';
-import { l10n } from './l10n';
+import { l10n } from '../base/l10n';
 
 /** What a conversation was started on: its repository and git provider, when it had one. */
 export interface StartedOn {

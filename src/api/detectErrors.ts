@@ -1,6 +1,6 @@
 // What detecting a server's API can fail with.
 import { ApiError, type RequestInfo } from './http/apiError';
-import { l10n } from './l10n';
+import { l10n } from '../base/l10n';
 
 /** The server speaks neither OpenHands API this extension knows (or is not an OpenHands server at all). */
 export class UnsupportedServerError extends ApiError {

@@ -1,6 +1,6 @@
 // What saving settings can fail with.
 import { ApiError, type RequestInfo } from './http/apiError';
-import { l10n } from './l10n';
+import { l10n } from '../base/l10n';
 
 /** A save the server answered with 200 but did not keep: the read-back differs (V1 drops keys it does not know). */
 export class NotKeptError extends ApiError {

@@ -4,11 +4,11 @@
 // A line says which fields it keeps, where the server stores each, and what edits only it has.
 import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
-import type { FetchFunction, ServerApi, SettingsChange, SettingsUpdater } from '../../src/api/client';
+import type { FetchFunction, ServerApi, SettingsUpdater } from '../../src/api/client';
 import { sessionCredential } from '../../src/api/http/credential';
 import { createClient } from '../../src/api/createClient';
 import { NotKeptError } from '../../src/api/settingsErrors';
-import type { Settings } from '../../src/api/v0/schemas';
+import type { Settings, SettingsChange } from '../../src/api/model/settings';
 import { Random } from './random';
 import type { ContractServer, RecordedRequest } from './standin/contractServer';
 

@@ -5,7 +5,8 @@ import { BadResponseError } from './transportErrors';
 import { ValidationError, errorForStatus } from './statusErrors';
 import type { RequestInfo } from './apiError';
 import type { HttpAnswer } from './transport';
-import { l10n } from '../l10n';
+import './zodMessages';
+import { l10n } from '../../base/l10n';
 
 export function readAnswer<T extends z.ZodMiniType>(answer: HttpAnswer, schema: T): z.infer<T> {
   if (answer.status < 200 || answer.status > 299) {

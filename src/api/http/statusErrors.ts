@@ -1,6 +1,6 @@
 // The server answered with an error status: each status family as its typed error, and the mapping from an answer.
 import { isRecord } from '../guards';
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 import { ApiError, type RequestInfo } from './apiError';
 import type { CredentialKind } from './credential';
 import { parseRetryAfter } from './retryAfter';

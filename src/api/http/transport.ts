@@ -7,7 +7,7 @@ import { BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutE
 import { parseRetryAfter } from './retryAfter';
 import { credentialHeaders, type Credential, type CredentialKind } from './credential';
 import type { ApiLogger } from './logger';
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 

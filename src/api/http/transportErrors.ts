@@ -1,6 +1,6 @@
 // The request got no usable answer: the network or TLS failed, a redirect was refused, time ran out, the caller
 // cancelled, or the answer could not be read.
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 import { ApiError, type RequestInfo } from './apiError';
 
 export type NetworkCause = 'refused' | 'dns' | 'reset' | 'tls' | 'other';

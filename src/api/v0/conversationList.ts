@@ -2,7 +2,7 @@
 // first), GET /api/conversations/{id} (null when unknown), read into the client's summaries. The answers carry the
 // conversation's own session_api_key: it is read past, never kept (a summary has no place for it).
 import * as z from 'zod/mini';
-import type { ConversationState, ConversationSummary } from '../client';
+import type { ConversationState, ConversationSummary } from '../model/conversations';
 
 const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 

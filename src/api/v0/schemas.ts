@@ -1,66 +1,19 @@
-// zod schemas for the OpenHands V0 app-server interface (spec: shared/spec/service-interface.md).
-// Every TypeScript type of the interface is inferred from here. zod/mini keeps the bundle small: its functions
-// tree-shake, where the chained API would bring all of zod along. Each object schema exists twice, built from
-// one shape: strict for what we send (unknown keys are our bug; the conversation endpoint answers them with
-// 422), loose for what we read (a newer server may add fields, and those are kept).
+// zod schemas for the OpenHands V0 app-server interface (spec: shared/spec/service-interface.md): V0's wire
+// format. Its shapes are the client's model (model/settings.ts, model/conversations.ts) field for field, so V0's
+// adapter maps by checking: what it reads is the model once parsed, what it sends is the model once validated.
+// zod/mini keeps the bundle small: its functions tree-shake, where the chained API would bring all of zod along.
+// Each object schema exists twice, built from one shape: strict for what we send (unknown keys are our bug; the
+// conversation endpoint answers them with 422), loose for what we read (a newer server may add fields, and those
+// are kept).
 import * as z from 'zod/mini';
-import { en } from 'zod/locales';
-import { l10n } from '../l10n';
+import { PROVIDER_TYPES, TASK_TYPES } from '../model/conversations';
+import { mcpUrlProblem, stdioCommandProblem, stdioNameProblem } from '../model/mcpRules';
 
-// zod/mini carries no messages of its own; English ones make validation problems readable.
-z.config(en());
+const CONVERSATION_STATUSES = ['STARTING', 'RUNNING', 'STOPPED'] as const;
 
-export const PROVIDER_TYPES = ['github', 'gitlab', 'bitbucket', 'enterprise_sso'] as const;
-export const TASK_TYPES = [
-  'MERGE_CONFLICTS', 'FAILING_CHECKS', 'UNRESOLVED_COMMENTS', 'OPEN_ISSUE', 'OPEN_PR', 'CREATE_MICROAGENT',
-] as const;
-export const CONVERSATION_STATUSES = ['STARTING', 'RUNNING', 'STOPPED'] as const;
-
-export const ProviderTypeSchema = z.enum(PROVIDER_TYPES);
-export const TaskTypeSchema = z.enum(TASK_TYPES);
-export const ConversationStatusSchema = z.enum(CONVERSATION_STATUSES);
-export type ProviderType = z.infer<typeof ProviderTypeSchema>;
-export type TaskType = z.infer<typeof TaskTypeSchema>;
-export type ConversationStatus = z.infer<typeof ConversationStatusSchema>;
-
-/** The fields whose values the server treats as secrets. GET always answers them with null. */
-export const SECRET_SETTING_FIELDS = ['llm_api_key', 'search_api_key', 'sandbox_api_key'] as const;
-export type SecretSettingField = (typeof SECRET_SETTING_FIELDS)[number];
-
-// --- MCP URL and stdio rules, as the server's validators apply them (openhands-contract.md §2.3) ---
-
-const MCP_URL_SCHEMES = ['http:', 'https:', 'ws:', 'wss:'];
-const STDIO_NAME = /^[a-zA-Z0-9_-]+$/;
-
-/** Returns the server's own complaint about an MCP server URL, or undefined when it would accept it. */
-export function mcpUrlProblem(url: string): string | undefined {
-  const trimmed = url.trim();
-  if (!trimmed) return l10n.t('URL cannot be empty');
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(trimmed);
-  if (!scheme) return l10n.t('URL must include a scheme (http:// or https://)');
-  // Python's urlsplit finds a host only after "//" (so "http:a.b" has none), up to the path, query or fragment.
-  const rest = trimmed.slice(scheme[0].length);
-  const host = rest.startsWith('//') ? rest.slice(2).split(/[/?#]/)[0] : '';
-  if (!host) return l10n.t('URL must include a valid domain/host');
-  if (!MCP_URL_SCHEMES.includes(`${scheme[1].toLowerCase()}:`)) return l10n.t('URL scheme must be http, https, ws, or wss');
-  return undefined;
-}
-
-/** Returns the server's complaint about a stdio server name, or undefined when it is acceptable. */
-export function stdioNameProblem(name: string): string | undefined {
-  const trimmed = name.trim();
-  if (!trimmed) return l10n.t('Server name cannot be empty');
-  if (!STDIO_NAME.test(trimmed)) return l10n.t('Server name can only contain letters, numbers, hyphens, and underscores');
-  return undefined;
-}
-
-/** Returns the server's complaint about a stdio command, or undefined when it is acceptable. */
-export function stdioCommandProblem(command: string): string | undefined {
-  const trimmed = command.trim();
-  if (!trimmed) return l10n.t('Command cannot be empty');
-  if (/\s/.test(trimmed)) return l10n.t('Command should be a single executable without spaces (use arguments field for parameters)');
-  return undefined;
-}
+const ProviderTypeSchema = z.enum(PROVIDER_TYPES);
+const TaskTypeSchema = z.enum(TASK_TYPES);
+const ConversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 
 function checked(problem: (value: string) => string | undefined) {
   return z.string().check(z.superRefine((value, ctx) => {
@@ -189,18 +142,3 @@ function buildConversationSchemas(object: ObjectFactory, McpConfig: McpConfigSch
 export const Outgoing = buildSchemas(z.strictObject, true);
 /** Schemas for response bodies: unknown keys are kept, missing required fields fail. */
 export const Incoming = buildSchemas(z.looseObject, false);
-
-export type McpRemoteServer = z.infer<typeof Outgoing.McpRemoteServer>;
-export type McpStdioServer = z.infer<typeof Outgoing.McpStdioServer>;
-export type McpConfig = z.infer<typeof Outgoing.McpConfig>;
-export type UserSecrets = z.infer<typeof Outgoing.UserSecrets>;
-/** The body of `POST /api/settings`. */
-export type Settings = z.infer<typeof Outgoing.Settings>;
-/** The body of a `GET /api/settings` answer, with defaults applied. */
-export type LoadedSettings = z.infer<typeof Incoming.LoadedSettings>;
-export type SuggestedTask = z.infer<typeof Outgoing.SuggestedTask>;
-export type CreateMicroagent = z.infer<typeof Outgoing.CreateMicroagent>;
-/** The body of `POST /api/conversations`. */
-export type ConversationRequest = z.infer<typeof Outgoing.ConversationRequest>;
-export type ConversationResponse = z.infer<typeof Incoming.ConversationResponse>;
-export type SettingsField = keyof Settings;

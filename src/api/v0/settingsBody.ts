@@ -3,15 +3,12 @@
 // body omits it or sends null. So an edit starts from a fresh GET, changes only what the person edited, and
 // leaves every secret out unless the person set or cleared it. Nothing masked is ever sent back.
 import type * as z from 'zod/mini';
-import { Outgoing, SECRET_SETTING_FIELDS, type LoadedSettings, type Settings } from './schemas';
+import { LOADED_FLAGS, SECRET_SETTING_FIELDS, type LoadedSettings, type SettingsChange } from '../model/settings';
+import { Outgoing } from './schemas';
 
-/** A change to the stored settings. A secret set to "" clears it; a secret absent or null is kept. */
-export type SettingsChange = Omit<Settings, 'secrets_store'>;
-
-/** Fields only the GET answer carries; the server ignores them in a POST, so they are not sent. */
-const LOAD_ONLY_FIELDS = ['llm_api_key_set', 'search_api_key_set', 'provider_tokens_set'] as const;
-/** Accepted and discarded by the server, and a 422 when null, so it is never sent. */
-const NEVER_SENT = new Set<string>([...LOAD_ONLY_FIELDS, ...SECRET_SETTING_FIELDS, 'secrets_store']);
+/** The load-only flags (the server ignores them in a POST), and secrets_store: accepted and discarded by the
+ * server, and a 422 when null. Neither is ever sent. */
+const NEVER_SENT = new Set<string>([...LOADED_FLAGS, ...SECRET_SETTING_FIELDS, 'secrets_store']);
 const SECRETS = new Set<string>(SECRET_SETTING_FIELDS);
 const KNOWN_FIELDS = new Set(Object.keys(Outgoing.Settings.shape));
 

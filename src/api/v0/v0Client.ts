@@ -1,15 +1,15 @@
 // OpenHands' V0 app-server API (0.52-0.54 and, deprecated, up to 1.6): /api/settings and /api/conversations.
-import type { ConversationPage, ConversationSummary, ConversationsApi, SettingsApi, SettingsUpdater } from '../client';
+import type { ConversationsApi, SettingsApi, SettingsUpdater } from '../client';
 import { clientValidation, expectOk, isSettingsNotFound, isUnhandledCrash, readAnswer } from '../http/answers';
 import { StartFailedError } from '../conversationErrors';
 import type { RequestInfo } from '../http/apiError';
 import { SerialQueue } from '../serialQueue';
 import { V0ConversationOrNull, V0ConversationPage, v0Summary } from './conversationList';
-import { buildSettingsBody, type SettingsChange } from './settingsBody';
-import {
-  Incoming, Outgoing, type ConversationRequest, type ConversationResponse, type LoadedSettings, type Settings, type SettingsField,
-} from './schemas';
 import type { CallOptions, Transport } from '../http/transport';
+import type { ConversationPage, ConversationRequest, ConversationResponse, ConversationSummary } from '../model/conversations';
+import type { LoadedSettings, Settings, SettingsChange, SettingsField } from '../model/settings';
+import { buildSettingsBody } from './settingsBody';
+import { Incoming, Outgoing } from './schemas';
 
 const SETTINGS = '/api/settings';
 const CONVERSATIONS = '/api/conversations';

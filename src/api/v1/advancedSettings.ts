@@ -1,12 +1,12 @@
 // The settings a V1 server keeps beyond the panel's own fields, as the server publishes them
 // (/api/v1/settings/agent-schema and /conversation-schema): sections of fields with labels, types, choices and
 // which are secret. A panel built from them keeps up with a newer server without a release of this extension.
-import type { AdvancedField, AdvancedSection, AdvancedSettings } from '../client';
+import type { AdvancedField, AdvancedSection, AdvancedSettings } from '../model/advancedSettings';
 import { readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { SettingsSchemaDocument, type SchemaField } from './schemas';
 import { V1_LOCATIONS } from './settingsMapping';
-import { l10n } from '../l10n';
+import { l10n } from '../../base/l10n';
 
 type Document = SettingsSchemaDocument;
 

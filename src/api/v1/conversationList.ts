@@ -2,7 +2,7 @@
 // 1-100, newest first) and GET /api/v1/app-conversations?ids= (null for an unknown id), read into the client's
 // summaries. An AppConversation carries its sandbox's session_api_key: it is read past, never kept.
 import * as z from 'zod/mini';
-import type { ConversationState, ConversationSummary } from '../client';
+import type { ConversationState, ConversationSummary } from '../model/conversations';
 
 const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 

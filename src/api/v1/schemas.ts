@@ -2,27 +2,63 @@
 // a recorded openapi.json of the real server is in test/conformance/recorded/, and a test holds these to it).
 // Answers are read loosely: a newer server adds fields, and those are kept.
 import * as z from 'zod/mini';
-import { ProviderTypeSchema } from '../v0/schemas';
+import { PROVIDER_TYPES } from '../model/conversations';
 
 const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+const nullableString = nullable(z.string());
+
+/** The model's fields that V1 keeps at the top level of its settings, under the model's names. */
+const TOP_LEVEL_FIELDS = {
+  language: nullableString,
+  remote_runtime_resource_factor: nullable(z.int()),
+  enable_sound_notifications: z.optional(z.boolean()),
+  enable_proactive_conversation_starters: z.optional(z.boolean()),
+  user_consents_to_analytics: nullable(z.boolean()),
+  sandbox_base_container_image: nullableString,
+  sandbox_runtime_container_image: nullableString,
+  search_api_key: nullableString,
+  sandbox_api_key: nullableString,
+  max_budget_per_task: nullable(z.number()),
+  email: nullableString,
+  email_verified: nullable(z.boolean()),
+  git_user_name: nullableString,
+  git_user_email: nullableString,
+};
+
+/** The model's fields that V1 keeps in its sections: the agent's, and the conversation's. */
+const AGENT_FIELDS = {
+  agent: nullableString,
+  llm_model: nullableString,
+  llm_api_key: nullableString,
+  llm_base_url: nullableString,
+  enable_default_condenser: z.optional(z.boolean()),
+};
+const CONVERSATION_FIELDS = {
+  max_iterations: nullable(z.int()),
+  confirmation_mode: nullable(z.boolean()),
+  security_analyzer: nullableString,
+};
 
 /** GET /api/v1/settings: the nested settings, secrets as null with `*_set` flags. */
 export const V1Settings = z.looseObject({
+  ...TOP_LEVEL_FIELDS,
   agent_settings: z.optional(z.looseObject({
-    agent: nullable(z.string()),
-    llm: z.optional(z.looseObject({ model: nullable(z.string()), base_url: nullable(z.string()) })),
-    condenser: z.optional(z.looseObject({ enabled: nullable(z.boolean()) })),
+    agent: AGENT_FIELDS.agent,
+    llm: z.optional(z.looseObject({ model: AGENT_FIELDS.llm_model, api_key: AGENT_FIELDS.llm_api_key, base_url: AGENT_FIELDS.llm_base_url })),
+    condenser: z.optional(z.looseObject({ enabled: AGENT_FIELDS.enable_default_condenser })),
   })),
-  conversation_settings: z.optional(z.looseObject({
-    max_iterations: nullable(z.int()),
-    confirmation_mode: nullable(z.boolean()),
-    security_analyzer: nullable(z.string()),
-  })),
-  llm_api_key_set: z.optional(z.boolean()),
+  conversation_settings: z.optional(z.looseObject(CONVERSATION_FIELDS)),
+  llm_api_key_set: z.boolean(),
   search_api_key_set: z.optional(z.boolean()),
   provider_tokens_set: nullable(z.record(z.string(), z.nullable(z.string()))),
 });
 export type V1Settings = z.infer<typeof V1Settings>;
+
+/**
+ * A change to the model's fields, checked before V1's diff body is made from it: each field V1 keeps must have
+ * the type V1 keeps it as. Fields V1 has no home for pass here and are refused by the mapping (settingsMapping.ts).
+ */
+export const V1SettingsChange = z.looseObject({ ...TOP_LEVEL_FIELDS, ...AGENT_FIELDS, ...CONVERSATION_FIELDS });
 
 export const START_TASK_STATUSES = [
   'WORKING', 'WAITING_FOR_SANDBOX', 'PREPARING_REPOSITORY', 'RUNNING_SETUP_SCRIPT', 'SETTING_UP_GIT_HOOKS',
@@ -39,7 +75,7 @@ export const StartRequest = z.strictObject({
   system_message_suffix: z.optional(z.string()),
   selected_repository: z.optional(z.string()),
   selected_branch: z.optional(z.string()),
-  git_provider: z.optional(ProviderTypeSchema),
+  git_provider: z.optional(z.enum(PROVIDER_TYPES)),
 });
 export type StartRequest = z.infer<typeof StartRequest>;
 

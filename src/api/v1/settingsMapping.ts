@@ -1,8 +1,8 @@
 // Where each field of the extension's settings model lives in OpenHands' V1 settings, and the two ways across:
 // a V1 answer read into the model, and a change to the model written as the V1 diff body (top-level keys,
 // `agent_settings_diff`, `conversation_settings_diff`), which the server deep-merges into what it has.
-import type { SettingsField } from '../v0/schemas';
-import type { SettingsChange } from '../v0/settingsBody';
+import { LOADED_FLAGS, SETTINGS_FIELDS, type LoadedSettings, type SettingsChange, type SettingsField } from '../model/settings';
+import type { V1Settings } from './schemas';
 
 type Section = 'top' | 'agent_settings' | 'conversation_settings';
 interface Location { readonly section: Section; readonly path: readonly string[] }
@@ -33,18 +33,29 @@ export const V1_LOCATIONS: Partial<Record<SettingsField, Location>> = {
  */
 export const V1_UNSUPPORTED: ReadonlySet<SettingsField> = new Set<SettingsField>(['enable_solvability_analysis', 'mcp_config', 'secrets_store']);
 
-/** Flags the GET answer carries beside the fields. */
-const FLAGS = ['llm_api_key_set', 'search_api_key_set', 'provider_tokens_set'] as const;
+/** What the model holds where the answer has no value: the defaults V0's spec gives its switches and flags. */
+const LOADED_DEFAULTS = {
+  enable_default_condenser: true,
+  enable_sound_notifications: false,
+  enable_proactive_conversation_starters: true,
+  enable_solvability_analysis: true,
+  search_api_key_set: false,
+};
 
-/** The model's fields read out of a V1 settings answer; secrets stay null, as the server sends them. */
-export function fromV1(answer: Record<string, unknown>): Record<string, unknown> {
-  const flat: Record<string, unknown> = {};
-  for (const flag of FLAGS) if (flag in answer) flat[flag] = answer[flag];
+/**
+ * The model's fields read out of a V1 settings answer; secrets stay null, as the server sends them. The answer
+ * was checked against V1Settings, which gives every field read here the type the model gives it.
+ */
+export function fromV1(answer: V1Settings): LoadedSettings {
+  const found: Record<string, unknown> = { ...LOADED_DEFAULTS };
+  for (const flag of LOADED_FLAGS) if (flag in answer) found[flag] = answer[flag];
   for (const [field, at] of Object.entries(V1_LOCATIONS)) {
     const value = read(answer, at);
-    if (value !== undefined) flat[field] = value;
+    if (value !== undefined) found[field] = value;
   }
-  return flat;
+  // In the model's order, as V0 lists them, so the settings document reads the same on either line.
+  const ordered = [...SETTINGS_FIELDS, ...LOADED_FLAGS].filter((field) => field in found).map((field) => [field, found[field]]);
+  return Object.fromEntries(ordered) as LoadedSettings;
 }
 
 /** The V1 body for a change; fields without a V1 home are returned apart, so nothing is dropped silently. */

@@ -4,15 +4,17 @@
 // for a while is given up (it stays WORKING for ever when the server restarted mid-start; going back to a status
 // it had is no progress either). Then the conversations: search pages, ?ids= reads, stop (a sandbox pause), resume,
 // send-message follow-ups and the first message (conversationList.ts reads their statuses, conversationEvents.ts events).
-import type { ConversationPage, ConversationSummary, ConversationsApi, FollowUpMessage, StartOptions } from '../client';
+import type { ConversationsApi } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
 import { BadResponseError } from '../http/transportErrors';
 import { ServerError } from '../http/statusErrors';
 import { StartFailedError, type StartedOn } from '../conversationErrors';
 import type { RequestInfo } from '../http/apiError';
 import { pause, type CallOptions, type Transport } from '../http/transport';
-import type { ConversationRequest, ConversationResponse } from '../v0/schemas';
-import { l10n } from '../l10n';
+import type {
+  ConversationPage, ConversationRequest, ConversationResponse, ConversationSummary, FollowUpMessage, StartOptions,
+} from '../model/conversations';
+import { l10n } from '../../base/l10n';
 import { MessageEventPage, firstMessagesQuery, firstUserText } from './conversationEvents';
 import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
 import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, SuccessAnswer, type StartTaskStatus } from './schemas';

@@ -1,19 +1,17 @@
 // Settings on a V1 server (/api/v1/settings). A save sends only the change, as a diff the server deep-merges;
 // the server answers 200 even for keys it drops, so every save is read back and a field it did not keep is an
 // error the person sees, never a silent loss. Secrets are sent only when set or cleared ("" clears).
-import type { AdvancedSettings, SettingsApi, SettingsUpdater } from '../client';
+import type { SettingsApi, SettingsUpdater } from '../client';
 import { clientValidation, expectOk, isSettingsNotFound, readAnswer } from '../http/answers';
-import { BadResponseError } from '../http/transportErrors';
 import { NotKeptError } from '../settingsErrors';
 import type { RequestInfo } from '../http/apiError';
 import type { CallOptions, Transport } from '../http/transport';
+import type { AdvancedSettings } from '../model/advancedSettings';
+import { SECRET_SETTING_FIELDS, type LoadedSettings, type Settings, type SettingsChange, type SettingsField } from '../model/settings';
 import { SerialQueue } from '../serialQueue';
-import { Incoming, Outgoing, SECRET_SETTING_FIELDS, type LoadedSettings, type Settings, type SettingsField } from '../v0/schemas';
-import type { SettingsChange } from '../v0/settingsBody';
 import { advancedBody, advancedSettings, fetchSchemas, valueAt, type Schemas } from './advancedSettings';
-import { V1Settings } from './schemas';
+import { V1Settings, V1SettingsChange } from './schemas';
 import { V1_UNSUPPORTED, fromV1, toV1Body } from './settingsMapping';
-import { l10n } from '../l10n';
 
 const SETTINGS = '/api/v1/settings';
 const SECRETS = new Set<string>(SECRET_SETTING_FIELDS);
@@ -22,7 +20,7 @@ export class V1SettingsApi implements SettingsApi {
   readonly unsupportedFields = V1_UNSUPPORTED;
   private readonly updates = new SerialQueue();
   /** The last settings answer as the server sent it: the advanced settings' values. */
-  private stored: Record<string, unknown> | undefined;
+  private stored: V1Settings | undefined;
   /** The server's published settings shape, asked once per client (once per connection). */
   private schemas: Promise<Schemas> | undefined;
 
@@ -33,9 +31,7 @@ export class V1SettingsApi implements SettingsApi {
     this.stored = undefined;
     if (isSettingsNotFound(answer)) return null;
     this.stored = readAnswer(answer, V1Settings);
-    const parsed = Incoming.LoadedSettings.safeParse(fromV1(this.stored));
-    if (!parsed.success) throw new BadResponseError(answer.request, l10n.t('unexpected settings: {0}', String(parsed.error.issues[0]?.message)));
-    return parsed.data;
+    return fromV1(this.stored);
   }
 
   async storeSettings(settings: Settings, call?: CallOptions): Promise<void> {
@@ -68,7 +64,7 @@ export class V1SettingsApi implements SettingsApi {
   private async save(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null> {
     const request = this.requestInfo('POST');
     const sent = withoutKeptSecrets(change);
-    const checked = Outgoing.Settings.safeParse(sent);
+    const checked = V1SettingsChange.safeParse(sent);
     if (!checked.success) throw clientValidation(request, checked.error.issues);
     const { body, unsupported } = toV1Body(sent);
     if (unsupported.length) throw new NotKeptError(request, unsupported);

@@ -1,7 +1,7 @@
 // Where the extension stands with the configured server. One state drives the status bar item, the welcome
 // views of the settings panel (through a context key) and the panel's message line.
 import { ApiError } from '../../api/http/apiError';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 
 export type ConnectionState =
   | 'loading' | 'connected' | 'noSettings' | 'noKey' | 'unauthorized' | 'offline' | 'badUrl' | 'unsupported' | 'error';

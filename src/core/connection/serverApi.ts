@@ -1,6 +1,6 @@
 // How the API a server speaks is shown to the person: in the status bar's tooltip and the Settings view.
 import type { ServerApi } from '../../api/client';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 
 export function describeServerApi(api: ServerApi): string {
   const settings = api.settings.toUpperCase();

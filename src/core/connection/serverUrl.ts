@@ -1,6 +1,6 @@
 // The server URL as the person typed it, turned into the one form the extension uses everywhere: as the base
 // of every request and as the key under which the session API key is kept.
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 
 export type ServerUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly problem: string };
 

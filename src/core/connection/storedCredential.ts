@@ -3,7 +3,7 @@
 // extension still reads a session key written now. A Cloud key is written as JSON with its kind.
 import { sessionCredential, type Credential, type CredentialKind } from '../../api/http/credential';
 import { parseJson } from '../../api/http/transport';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 
 const KINDS: readonly CredentialKind[] = ['session', 'cloud'];
 

@@ -1,7 +1,8 @@
 // What the Conversations view shows: the server's conversations, newest first, as many pages as the person
 // loaded, each marked when it was started from this VS Code; and the last known state of those started here,
 // so that a poll can tell which of them just stopped working. Pure: the client is passed to each call.
-import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../api/client';
+import type { ConversationsApi } from '../../api/client';
+import type { ConversationPage, ConversationState, ConversationSummary } from '../../api/model/conversations';
 import { RateLimitedError } from '../../api/http/statusErrors';
 import { isWorking, stoppedWorking } from './conversationState';
 import { FirstMessages } from './firstMessages';

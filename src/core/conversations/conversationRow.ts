@@ -1,7 +1,7 @@
 // What a row of the Conversations view says of a conversation: its label (the server's title, or the person's
 // first message while the server has none: one line, cut), a description of repository and branch, age and one
 // state word, and a tooltip in sentences (each a whole sentence for the translator).
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import type { FeedItem } from './conversationFeed';
 import { STATE_PRESENTATION, ageText, agoText, oneLine } from './conversationState';
 

@@ -1,7 +1,7 @@
 // What each conversation state looks like in the view (a codicon and a word), and which states count as the
 // agent working: those are polled faster, counted in the status bar, and leaving them is what a person is told.
-import type { ConversationState } from '../../api/client';
-import { l10n } from '../../api/l10n';
+import type { ConversationState } from '../../api/model/conversations';
+import { l10n } from '../../base/l10n';
 
 export interface StatePresentation {
   /** A codicon id (`$(id)`). */

@@ -1,7 +1,7 @@
 // Builds the first message of a conversation: the person's words, then files or a selection as fenced code,
 // and images as data URLs. Input is bytes, so the adapter can pass unsaved editor text encoded as UTF-8.
 import * as path from 'node:path';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import { SETTING_DEFAULTS } from '../platform/settingKeys';
 
 export const DEFAULT_TEXT_LIMIT_BYTES = SETTING_DEFAULTS.maxFileSizeKiB * 1024;

@@ -1,7 +1,7 @@
 // Push and Start: the push that makes the remote hold the branch a conversation starts on, and what a failed
 // push means for the person. The agent clones the remote the target was read from, so the branch goes there
 // under its own name; the upstream is set only when the branch has none, never moved.
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import { Redactor } from '../platform/redact';
 import type { PreflightWarning } from './repoContext';
 

@@ -7,7 +7,7 @@
 //      answer about this very host beats a guess from its name, and so a person can overrule a wrong guess;
 //   5. heuristic: "gitlab" as a word in the host, or a Bitbucket Server `/scm/` path.
 // Otherwise nothing: the adapter asks with a quick pick and remembers the answer.
-import { PROVIDER_TYPES, ProviderTypeSchema, type ProviderType } from '../../api/v0/schemas';
+import { PROVIDER_TYPES, isProviderType, type ProviderType } from '../../api/model/conversations';
 import { normalizeGitHost, type GitRemote } from './gitRemote';
 
 export type ProviderRule = 'server-token' | 'user-setting' | 'default-host' | 'remembered' | 'heuristic';
@@ -71,8 +71,7 @@ function serverTokenProvider(host: string, tokenHosts: ProviderSources['serverTo
 
 function providerForHost(host: string, map: Readonly<Record<string, string>> | undefined): ProviderType | undefined {
   for (const [key, value] of Object.entries(map ?? {})) {
-    const provider = ProviderTypeSchema.safeParse(value);
-    if (provider.success && normalizeGitHost(key) === host) return provider.data;
+    if (isProviderType(value) && normalizeGitHost(key) === host) return value;
   }
   return undefined;
 }

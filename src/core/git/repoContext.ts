@@ -1,7 +1,7 @@
 // Which remote a conversation is bound to, and what to warn about before sending: the agent clones the
 // remote, so local work that is not pushed, or a branch the remote does not have, would be missing there.
-import { l10n } from '../../api/l10n';
-import type { ProviderType } from '../../api/v0/schemas';
+import { l10n } from '../../base/l10n';
+import type { ProviderType } from '../../api/model/conversations';
 
 export interface RemoteInfo {
   readonly name: string;

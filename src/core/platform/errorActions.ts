@@ -4,7 +4,7 @@ import { RedirectError } from '../../api/http/transportErrors';
 import { ServerError, type ServerFailureReason } from '../../api/http/statusErrors';
 import { StartFailedError } from '../../api/conversationErrors';
 import type { ApiError, ApiErrorKind } from '../../api/http/apiError';
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 
 export type ErrorAction =
   | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'

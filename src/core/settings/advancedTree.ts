@@ -1,8 +1,8 @@
 // The Settings panel's "Advanced" group on a server that publishes its settings' shape: a node per section and
 // per field, labelled and typed as the server describes them. Secrets show only whether they are reported, and
 // a typed value is read by the field's own type before anything is sent.
-import type { AdvancedField, AdvancedSettings } from '../../api/client';
-import { l10n } from '../../api/l10n';
+import type { AdvancedField, AdvancedSettings } from '../../api/model/advancedSettings';
+import { l10n } from '../../base/l10n';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { savingText, type SettingsNode } from './settingsTree';
 

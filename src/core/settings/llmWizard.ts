@@ -1,6 +1,6 @@
 // Configure LLM: the model, the endpoint and its key, what a fresh server needs before a conversation can run,
 // also for a self-hosted or proxied LLM (Ollama, vLLM, LiteLLM, Azure), which needs a base URL and maybe no key.
-import { l10n } from '../../api/l10n';
+import { l10n } from '../../base/l10n';
 import type { Prompter } from '../platform/prompter';
 
 export const DEFAULT_MODEL = 'anthropic/claude-sonnet-4-20250514';

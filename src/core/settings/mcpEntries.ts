@@ -1,7 +1,7 @@
 // Editing the MCP server lists: reading what the person typed for args and env the way the server reads the
 // string forms (shlex-like args, "A=1, B=2" env), and changing one entry of a list without touching the rest.
-import { l10n } from '../../api/l10n';
-import type { McpConfig, McpRemoteServer, McpStdioServer } from '../../api/v0/schemas';
+import { l10n } from '../../base/l10n';
+import type { McpConfig, McpRemoteServer, McpStdioServer } from '../../api/model/settings';
 
 /** The three MCP server lists of `mcp_config`. */
 export type McpListKey = 'sse_servers' | 'shttp_servers' | 'stdio_servers';

@@ -1,7 +1,8 @@
 // The questions that make an MCP server entry, prefilled when editing one. Every answer is checked with the
 // server's own rules while it is typed, so an entry the server would refuse is never sent.
-import { l10n } from '../../api/l10n';
-import { mcpUrlProblem, stdioCommandProblem, stdioNameProblem, type McpRemoteServer, type McpStdioServer } from '../../api/v0/schemas';
+import { l10n } from '../../base/l10n';
+import { mcpUrlProblem, stdioCommandProblem, stdioNameProblem } from '../../api/model/mcpRules';
+import type { McpRemoteServer, McpStdioServer } from '../../api/model/settings';
 import type { Prompter } from '../platform/prompter';
 import { isRemoteEntry, parseEnv, splitArgs, type McpEntry, type McpListKey } from './mcpEntries';
 

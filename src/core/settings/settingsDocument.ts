@@ -1,6 +1,6 @@
 // The loaded settings as a read-only JSON document for people who want to see everything at once. Secrets
 // are removed, not masked: the key fields, MCP api_keys and MCP env values.
-import { SECRET_SETTING_FIELDS, type LoadedSettings } from '../../api/v0/schemas';
+import { SECRET_SETTING_FIELDS, type LoadedSettings } from '../../api/model/settings';
 
 const REMOVED = [...SECRET_SETTING_FIELDS, 'secrets_store'];
 

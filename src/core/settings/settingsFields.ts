@@ -1,7 +1,7 @@
 // What the settings panel shows and how each field is edited: one table, in the order of the panel. The tree,
 // the editors and the tests all read it, so a field is described once.
-import { l10n } from '../../api/l10n';
-import type { SettingsField } from '../../api/v0/schemas';
+import { l10n } from '../../base/l10n';
+import type { SettingsField } from '../../api/model/settings';
 
 export type FieldKind = 'string' | 'secret' | 'boolean' | 'integer' | 'number' | 'readonly';
 

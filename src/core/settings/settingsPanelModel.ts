@@ -1,10 +1,10 @@
 // The decisions of the settings panel, without VS Code: which load still decides, the state a load leaves,
 // which edits are on their way, and the line at the top of the panel. The VS Code adapter
 // (vscode/settings/settingsController.ts) makes the calls and fires the events.
-import type { AdvancedSettings } from '../../api/client';
+import type { AdvancedSettings } from '../../api/model/advancedSettings';
 import { RedirectError } from '../../api/http/transportErrors';
-import { l10n } from '../../api/l10n';
-import type { LoadedSettings } from '../../api/v0/schemas';
+import { l10n } from '../../base/l10n';
+import type { LoadedSettings } from '../../api/model/settings';
 import { stateForError, type ConnectionState } from '../connection/connectionState';
 
 /** An edit on its way; the token that ends it. */

@@ -1,9 +1,9 @@
 // The settings panel's content, built from a loaded settings object: groups, leaves with their values as
 // descriptions, and the context tokens that decide which actions a leaf offers. Secrets appear only as
 // "set" or "not set": the server never sends their values, and nothing here could show one.
-import type { AdvancedField } from '../../api/client';
-import { l10n } from '../../api/l10n';
-import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/v0/schemas';
+import type { AdvancedField } from '../../api/model/advancedSettings';
+import { l10n } from '../../base/l10n';
+import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/model/settings';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { isRemoteEntry, type McpListKey } from './mcpEntries';
 import { resetValue, settingsGroups, type FieldSpec, type GroupSpec } from './settingsFields';

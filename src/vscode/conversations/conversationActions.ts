@@ -2,7 +2,8 @@
 // the server's word what the stop leaves), resume a paused one, and send it a follow-up message with files, as
 // Send File does. Each only where the server's client offers it.
 import * as vscode from 'vscode';
-import type { ConversationState, FollowUpMessage, OpenHandsClient } from '../../api/client';
+import type { OpenHandsClient } from '../../api/client';
+import type { ConversationState, FollowUpMessage } from '../../api/model/conversations';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import { buildFilesMessage, type MessageFile } from '../../core/conversations/message';
 import type { ServerSession } from '../connection/serverSession';

@@ -3,7 +3,7 @@
 // action. The typed message survives any failure: Retry, and the fixes (Set API Key, Configure Settings, Set
 // LLM API Key, Start Without Repository), send it again as it was; so do a failed push's actions.
 import * as vscode from 'vscode';
-import type { ConversationRequest } from '../../api/v0/schemas';
+import type { ConversationRequest } from '../../api/model/conversations';
 import { ApiError } from '../../api/http/apiError';
 import { firstLine } from '../../core/conversations/message';
 import { preflightChoices, pushPlanText, PUSH_ACTION_TITLES, type PreflightAction, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';

@@ -2,7 +2,7 @@
 // list survives restarts. Only what the person typed as a first line is kept, never a file's content; and the
 // last state seen, so that after a restart the ones still working are followed and the others cost nothing.
 import * as vscode from 'vscode';
-import type { ConversationState } from '../../api/client';
+import type { ConversationState } from '../../api/model/conversations';
 import { Disposable } from '../platform/lifecycle';
 
 export interface StartedConversation {

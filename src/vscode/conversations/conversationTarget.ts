@@ -1,7 +1,7 @@
 // Where a new conversation points: the repository, provider and branch prefilled from the workspace's git
 // state, found through the built-in git extension and the remote's URL.
 import * as vscode from 'vscode';
-import { PROVIDER_TYPES, type ProviderType } from '../../api/v0/schemas';
+import { PROVIDER_TYPES, type ProviderType } from '../../api/model/conversations';
 import { chooseGitProvider } from '../../core/git/gitProvider';
 import { parseGitRemote, redactRemoteUrl } from '../../core/git/gitRemote';
 import { chooseRemote, preflightWarnings, remoteUrl, type PreflightWarning, type RemoteInfo } from '../../core/git/repoContext';

@@ -2,7 +2,7 @@
 // while the view is visible, the working ones started here by id while it is hidden, nothing otherwise), keeps
 // the started ones' last states in the store, and tells who stopped working. Restarts when the server changes.
 import * as vscode from 'vscode';
-import type { ConversationSummary } from '../../api/client';
+import type { ConversationSummary } from '../../api/model/conversations';
 import { ConversationFeed, type FeedPoll } from '../../core/conversations/conversationFeed';
 import { RefreshScheduler, systemClock, type Clock, type PollKind } from '../../core/conversations/refreshSchedule';
 import type { ServerSession } from '../connection/serverSession';

@@ -1,7 +1,7 @@
 // Editing a setting of the Advanced group, by the type the server gives it: a toggle, a quick pick of its
 // choices, a password box for a secret, or a typed value (JSON for lists and objects) read before it is sent.
 import * as vscode from 'vscode';
-import type { AdvancedField } from '../../api/client';
+import type { AdvancedField } from '../../api/model/advancedSettings';
 import type { Prompter } from '../../core/platform/prompter';
 import { parseAdvanced } from '../../core/settings/advancedTree';
 import type { SettingsController } from './settingsController';

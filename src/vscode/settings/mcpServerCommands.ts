@@ -1,7 +1,7 @@
 // Add, edit and remove an MCP server of the Settings panel. The entry is asked for by the MCP wizard; the
 // change is computed from the freshly loaded list, so an entry moved by another edit is still the one changed.
 import * as vscode from 'vscode';
-import type { LoadedSettings } from '../../api/v0/schemas';
+import type { LoadedSettings } from '../../api/model/settings';
 import type { Prompter } from '../../core/platform/prompter';
 import { currentIndex, entryName, withEntry, withoutEntry, type McpEntry, type McpListKey } from '../../core/settings/mcpEntries';
 import { askMcpEntry } from '../../core/settings/mcpWizard';

@@ -3,9 +3,9 @@
 // whole object stored, untouched secrets left out); the panel shows it as saving until the server confirms,
 // and on a refusal the old value comes back and the person is told why.
 import * as vscode from 'vscode';
-import type { AdvancedField, AdvancedSettings, OpenHandsClient, SettingsUpdater } from '../../api/client';
-import type { LoadedSettings, SettingsField } from '../../api/v0/schemas';
-import type { SettingsChange } from '../../api/v0/settingsBody';
+import type { OpenHandsClient, SettingsUpdater } from '../../api/client';
+import type { AdvancedField, AdvancedSettings } from '../../api/model/advancedSettings';
+import type { LoadedSettings, SettingsChange, SettingsField } from '../../api/model/settings';
 import type { ConnectionState } from '../../core/connection/connectionState';
 import { SettingsPanelModel } from '../../core/settings/settingsPanelModel';
 import type { ServerSession } from '../connection/serverSession';

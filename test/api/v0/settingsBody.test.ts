@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Incoming, type LoadedSettings } from '../../../src/api/v0/schemas';
+import type { LoadedSettings } from '../../../src/api/model/settings';
+import { Incoming } from '../../../src/api/v0/schemas';
 import { buildSettingsBody } from '../../../src/api/v0/settingsBody';
 
 /** A GET answer as the real server gives it: secrets null, flags set, secrets_store constant. */

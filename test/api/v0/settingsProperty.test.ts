@@ -2,7 +2,7 @@
 // contract server (test/support/editSequences.ts). V0 stores the settings flat, and MCP list edits are computed
 // from the freshly loaded settings, as the panel does.
 import { after, before, describe, it } from 'node:test';
-import type { McpConfig } from '../../../src/api/v0/schemas';
+import type { McpConfig } from '../../../src/api/model/settings';
 import { V0_SERVER } from '../../../src/api/createClient';
 import { FIRST_SAVE, runEditSequences, type Edit, type EditLine } from '../../support/editSequences';
 import type { Random } from '../../support/random';

@@ -8,7 +8,7 @@ import { createClient } from '../../../src/api/createClient';
 import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/transportErrors';
 import { RateLimitedError, ServerError, UnauthorizedError, ValidationError } from '../../../src/api/http/statusErrors';
 import type { ApiLogger } from '../../../src/api/http/logger';
-import type { Settings } from '../../../src/api/v0/schemas';
+import type { Settings } from '../../../src/api/model/settings';
 import { startContractServer, type ContractServer } from '../../support/standin/contractServer';
 import { closedPortUrl } from '../../support/loopbackServer';
 import { sessionCredential } from '../../../src/api/http/credential';

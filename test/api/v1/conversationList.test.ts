@@ -1,7 +1,7 @@
 // The V1 statuses read into the view's one word: every pair the server can report, and a newer server's new words.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConversationState } from '../../../src/api/client';
+import type { ConversationState } from '../../../src/api/model/conversations';
 import { AppConversation, EXECUTION_STATUSES, type SANDBOX_STATUSES, v1ServerStatus, v1State, v1Summary } from '../../../src/api/v1/conversationList';
 
 describe('V1 conversation state', () => {

@@ -1,12 +1,13 @@
 // The model's fields read out of a real V1 settings answer and written back as a V1 diff body.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { V1Settings } from '../../../src/api/v1/schemas';
 import { V1_UNSUPPORTED, fromV1, toV1Body } from '../../../src/api/v1/settingsMapping';
 import { v1SettingsAnswer } from '../../support/v1Answers';
 
 describe('V1 settings mapping', () => {
   it('reads the fields of a real 1.11.0 answer into the model', () => {
-    const flat = fromV1(v1SettingsAnswer());
+    const flat: Record<string, unknown> = { ...fromV1(V1Settings.parse(v1SettingsAnswer())) };
     assert.equal(flat.llm_model, 'openai/gpt-4o');
     assert.equal(flat.llm_base_url, 'http://127.0.0.1:9/v1');
     assert.equal(flat.llm_api_key, null);

@@ -4,7 +4,8 @@
 // secret the edit did not set or clear, no mask. Fields V1 does not keep are refused before anything is sent.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ServerApi, SettingsChange } from '../../../src/api/client';
+import type { ServerApi } from '../../../src/api/client';
+import type { SettingsChange } from '../../../src/api/model/settings';
 import { FIRST_SAVE, SECRETS, fieldEdit, runEditSequences, setAt, valueAt, type Edit, type EditLine, type Stored } from '../../support/editSequences';
 import type { Random } from '../../support/random';
 import { storedAt, storedValue } from '../../support/storedSettings';

@@ -5,9 +5,9 @@ import type * as http from 'node:http';
 import { after, describe, it } from 'node:test';
 import type { OpenHandsClient } from '../../../src/api/client';
 import { createClient } from '../../../src/api/createClient';
-import { CancelledError } from '../../../src/api/http/transportErrors';
+import { BadResponseError, CancelledError } from '../../../src/api/http/transportErrors';
 import { NotKeptError } from '../../../src/api/settingsErrors';
-import { ServerError } from '../../../src/api/http/statusErrors';
+import { ServerError, ValidationError } from '../../../src/api/http/statusErrors';
 import { StartFailedError } from '../../../src/api/conversationErrors';
 import { Transport } from '../../../src/api/http/transport';
 import { V1ConversationsApi } from '../../../src/api/v1/v1ConversationsApi';
@@ -85,6 +85,16 @@ describe('V1 settings', () => {
     const server = await v1Server(settingsStore(() => undefined));
     await assert.rejects(clientFor(server.url).updateSettings({ enable_solvability_analysis: false }), NotKeptError);
     assert.ok(!server.exchanges.some((e) => e.method === 'POST'));
+  });
+
+  it('a value of the wrong type is refused before anything is sent, at its field; an answer of the wrong type is a BadResponseError', async () => {
+    current = v1SettingsAnswer();
+    const server = await v1Server(settingsStore(() => undefined));
+    await assert.rejects(clientFor(server.url).updateSettings({ max_iterations: 2.5 }),
+      (e: unknown) => e instanceof ValidationError && e.source === 'client' && e.issues[0]?.path === 'max_iterations');
+    assert.ok(!server.exchanges.some((e) => e.method === 'POST'));
+    current = { ...v1SettingsAnswer(), enable_sound_notifications: 'yes' };
+    await assert.rejects(clientFor(server.url).loadSettings(), BadResponseError);
   });
 
   it('a fresh server has no settings: null', async () => {

@@ -2,7 +2,8 @@
 // conversations started here, who stopped working, and failures.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConversationPage, ConversationState, ConversationSummary, ConversationsApi } from '../../../src/api/client';
+import type { ConversationsApi } from '../../../src/api/client';
+import type { ConversationPage, ConversationState, ConversationSummary } from '../../../src/api/model/conversations';
 import { RateLimitedError } from '../../../src/api/http/statusErrors';
 import { ConversationFeed, PAGE_SIZE } from '../../../src/core/conversations/conversationFeed';
 

@@ -1,7 +1,7 @@
 // Which states count as working, which changes a person is told about, and the age text.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConversationState } from '../../../src/api/client';
+import type { ConversationState } from '../../../src/api/model/conversations';
 import { STATE_PRESENTATION, ageText, isWorking, stoppedWorking } from '../../../src/core/conversations/conversationState';
 
 const STATES = Object.keys(STATE_PRESENTATION) as ConversationState[];

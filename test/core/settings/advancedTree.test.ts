@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AdvancedField } from '../../../src/api/client';
+import type { AdvancedField } from '../../../src/api/model/advancedSettings';
 import { advancedGroup, describeAdvanced, parseAdvanced } from '../../../src/core/settings/advancedTree';
 
 const field = (over: Partial<AdvancedField>): AdvancedField => ({

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TimeoutError, RedirectError } from '../../../src/api/http/transportErrors';
 import { UnauthorizedError } from '../../../src/api/http/statusErrors';
-import type { LoadedSettings } from '../../../src/api/v0/schemas';
+import type { LoadedSettings } from '../../../src/api/model/settings';
 import { SettingsPanelModel } from '../../../src/core/settings/settingsPanelModel';
 
 const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0.1:3000' };

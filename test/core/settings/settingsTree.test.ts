@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Incoming, type LoadedSettings } from '../../../src/api/v0/schemas';
+import type { LoadedSettings } from '../../../src/api/model/settings';
 import { fieldSpec, parseInput, resetValue, settingsGroups } from '../../../src/core/settings/settingsFields';
 import { buildSettingsTree, type SettingsNode } from '../../../src/core/settings/settingsTree';
 
 const SECRETS = ['sk-llm-SECRET', 'mcp-SECRET', 'env-SECRET', 'ghp_SECRET'];
 
 function seeded(extra: Record<string, unknown> = {}): LoadedSettings {
-  return Incoming.LoadedSettings.parse({
+  return {
+    // The switches at the defaults a loaded model always carries.
+    enable_default_condenser: true, enable_proactive_conversation_starters: true, enable_solvability_analysis: true,
     llm_model: 'anthropic/claude', llm_api_key: null, llm_api_key_set: true, search_api_key_set: false,
     confirmation_mode: true, max_iterations: 30, enable_sound_notifications: false,
     mcp_config: {
@@ -17,7 +19,7 @@ function seeded(extra: Record<string, unknown> = {}): LoadedSettings {
     },
     provider_tokens_set: { github: null, gitlab: 'gitlab.corp' },
     ...extra,
-  });
+  };
 }
 
 function flatten(nodes: readonly SettingsNode[]): SettingsNode[] {

@@ -2,7 +2,7 @@
 // bundles (test/support/e2e/pseudoLocale.ts). Each kind of text shows translated and its English nowhere:
 // the manifest's (package.nls.qps-ploc.json: the activity-bar container, the view names, the command title in the
 // palette), the VS Code layer's (vscode.l10n.t: Set API Key's title, the saved notification) and the model's through
-// the text port (src/api/l10n.ts: core's connection state in the status bar, core's kinds of key and key prompt, the
+// the text port (src/base/l10n.ts: core's connection state in the status bar, core's kinds of key and key prompt, the
 // API transport's refusal in the Conversations view). The expected texts come from the same pseudo-localizer, never typed here.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -1,13 +1,13 @@
 // The scenarios marked with a locale (scenario.ts) run in a second code-server started with `--locale <locale>`,
 // on a copy of the extension that carries pseudo-localized bundles made by @vscode/l10n-dev from the English ones:
-// l10n/bundle.l10n.<locale>.json (vscode.l10n.t, and the text port src/api/l10n.ts through it) and
+// l10n/bundle.l10n.<locale>.json (vscode.l10n.t, and the text port src/base/l10n.ts through it) and
 // package.nls.<locale>.json (the manifest). The repository's own l10n/ and root never get them.
 // code-server resolves --locale only when <user-data>/languagepacks.json names a pack for it whose
 // translations.vscode file exists; an empty one ({ "contents": {} }) leaves VS Code's own texts in English.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getL10nPseudoLocalized } from '@vscode/l10n-dev';
-import { formatMessage } from '../../../src/api/l10n';
+import { formatMessage } from '../../../src/base/l10n';
 import { startCodeServer, type CodeServer } from './codeServer';
 import type { E2eContext } from './context';
 import { REPO_ROOT } from './paths';

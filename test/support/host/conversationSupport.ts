@@ -3,7 +3,7 @@
 // server's provider_tokens_set. And the start requests it got (V0: POST /api/conversations, V1: POST
 // /api/v1/app-conversations).
 import * as assert from 'node:assert/strict';
-import type { ConversationRequest } from '../../../src/api/v0/schemas';
+import type { ConversationRequest } from '../../../src/api/model/conversations';
 import type { ProviderTokenSeed } from '../standin/contractServer';
 import { secretFor } from '../e2e/context';
 import { nextRequest, settledCount } from '../e2e/requests';

@@ -3,7 +3,7 @@
 // server got: the POST /api/conversations requests, where a link opened.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { ConversationRequest } from '../../../src/api/v0/schemas';
+import type { ConversationRequest } from '../../../src/api/model/conversations';
 import type { ContractServer, RecordedRequest } from '../standin/contractServer';
 import { LINE_PATHS, type E2eLine } from '../e2e/contract';
 import { secretFor, type E2eContext } from '../e2e/context';

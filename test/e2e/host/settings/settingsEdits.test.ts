@@ -5,7 +5,7 @@
 // Against both API lines' stand-ins: V0 keeps one flat object, V1 a nested one saved as diffs.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { McpConfig } from '../../../../src/api/v0/schemas';
+import type { McpConfig } from '../../../../src/api/model/settings';
 import { withEntry, withoutEntry, type McpEntry, type McpListKey } from '../../../../src/core/settings/mcpEntries';
 import { Command } from '../../../../src/vscode/platform/ids';
 import { SECRETS, SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';

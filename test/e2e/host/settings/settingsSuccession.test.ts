@@ -3,7 +3,7 @@
 // asked for a field as saving until that one, not an earlier one, is stored.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { McpConfig } from '../../../../src/api/v0/schemas';
+import type { McpConfig } from '../../../../src/api/model/settings';
 import { withEntry, type McpEntry } from '../../../../src/core/settings/mcpEntries';
 import { Command } from '../../../../src/vscode/platform/ids';
 import { SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';

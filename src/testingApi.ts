@@ -1,22 +1,23 @@
 // What the extension-host test suites may reach, returned by activate() only in ExtensionMode.Test: no other
-// extension can store a key or send a prompt without the UI through it. Actions here run the same code as the
-// commands, with the person's typed answer given instead of asked.
+// extension can store a key or send a prompt without the UI through it. It wires the same parts a second way, so it
+// stands beside the composition roots (extension.ts, onDemand.ts), above src/vscode. Actions here run the same code
+// as the commands, with the person's typed answer given instead of asked.
 import type * as vscode from 'vscode';
-import type { Credential, CredentialKind } from '../../api/http/credential';
-import type { ApiKeyStore } from '../connection/apiKeyStore';
-import type { ConnectionCommands } from '../connection/connectionCommands';
-import type { ServerSession } from '../connection/serverSession';
-import { ConversationActions } from '../conversations/conversationActions';
-import { ConversationFlows } from '../conversations/conversationFlows';
-import type { ConversationSender } from '../conversations/conversationSender';
-import type { ConversationTargets } from '../conversations/conversationTarget';
-import type { ConversationWatch } from '../conversations/conversationWatch';
-import type { ConversationsTreeProvider } from '../conversations/conversationsTreeProvider';
-import type { AskMessage } from '../conversations/messageInput';
-import type { ErrorPresenter } from './errorPresenter';
-import type { Logger } from './log';
-import type { SettingsController } from '../settings/settingsController';
-import type { SettingsTreeProvider } from '../settings/settingsTreeProvider';
+import type { Credential, CredentialKind } from './api/http/credential';
+import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
+import type { ConnectionCommands } from './vscode/connection/connectionCommands';
+import type { ServerSession } from './vscode/connection/serverSession';
+import { ConversationActions } from './vscode/conversations/conversationActions';
+import { ConversationFlows } from './vscode/conversations/conversationFlows';
+import type { ConversationSender } from './vscode/conversations/conversationSender';
+import type { ConversationTargets } from './vscode/conversations/conversationTarget';
+import type { ConversationWatch } from './vscode/conversations/conversationWatch';
+import type { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
+import type { AskMessage } from './vscode/conversations/messageInput';
+import type { ErrorPresenter } from './vscode/platform/errorPresenter';
+import type { Logger } from './vscode/platform/log';
+import type { SettingsController } from './vscode/settings/settingsController';
+import type { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
 
 export interface TestingApi {
   /** How long activate() took, in ms: the work done on the extension host's start path. */

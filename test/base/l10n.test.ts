@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { formatMessage, l10n, useTranslator } from '../../src/api/l10n';
+import { formatMessage, l10n, useTranslator } from '../../src/base/l10n';
 
 function compiledModules(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -29,12 +29,12 @@ describe('l10n', () => {
     }
   });
 
-  it('is not called while src/api and src/core load: text made then would miss the translator', () => {
+  it('is not called while src/base, src/api and src/core load: text made then would miss the translator', () => {
     const madeWhileLoading: string[] = [];
     useTranslator((message) => { madeWhileLoading.push(message); return message; });
     try {
       const src = path.join(__dirname, '..', '..', 'src');
-      const modules = [...compiledModules(path.join(src, 'api')), ...compiledModules(path.join(src, 'core'))];
+      const modules = ['base', 'api', 'core'].flatMap((layer) => compiledModules(path.join(src, layer)));
       assert.ok(modules.length > 40, `found ${modules.length} compiled modules`);
       for (const module of modules) require(module);
       assert.deepEqual(madeWhileLoading, []);
