@@ -28,6 +28,7 @@ import { inputBoxPrompter } from './vscode/platform/prompter';
 import { createTestingApi, type TestingApi } from './vscode/platform/testingApi';
 import { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
+import { ProviderTokenSetup } from './vscode/settings/providerTokenSetup';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
 import { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
@@ -52,7 +53,8 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
   const watch = new ConversationWatch(session, conversations);
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const conversationsTree = new ConversationsTreeProvider(watch, session);
-  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger));
+  const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
+  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
   const settingsTree = new SettingsTreeProvider(settings, session);
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
   context.subscriptions.push(
@@ -61,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): { testing?: TestingA
     watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     ...registerCommands({
       ...connection.handlers(),
-      ...settingsCommands(settings, documents, inputBoxPrompter),
+      ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
       ...walkthrough.handlers(),
     }),

@@ -1,7 +1,7 @@
 // What the extension does with a server, behind one interface. Each server API is an adapter behind it (v0/,
 // v1/), chosen per server by what the server was detected to speak; the UI depends only on this interface.
 import type { CallOptions } from './http/transport';
-import type { ConversationRequest, ConversationResponse, LoadedSettings, Settings, SettingsField } from './v0/schemas';
+import type { ConversationRequest, ConversationResponse, LoadedSettings, ProviderType, Settings, SettingsField } from './v0/schemas';
 import type { SettingsChange } from './v0/settingsBody';
 
 export type ApiLine = 'v0' | 'v1';
@@ -13,6 +13,11 @@ export interface ServerApi {
   readonly conversations: ApiLine;
   /** The server lists V1's send-message route (1.11.0 does, 1.6.0 does not): follow-up messages are offered. */
   readonly sendsMessages?: boolean;
+  /**
+   * Which API's route the server lists for storing a git provider token; null when it lists none. Absent when
+   * the server published no routes: its settings' line is assumed then.
+   */
+  readonly providerTokens?: ApiLine | null;
 }
 
 /** The extension's settings model (the fields of V0's /api/settings), whatever API keeps them on the server. */
@@ -113,7 +118,16 @@ export interface ConversationsApi {
   sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }
 
-export interface OpenHandsClient extends SettingsApi, ConversationsApi {
+export interface ProviderTokensApi {
+  /**
+   * Stores a token for a git provider on the server, for `host` (null: the provider's own domain), keeping the
+   * tokens it holds for other providers. The server checks a token with the provider before storing it:
+   * ProviderTokenRefusedError when that check fails. Absent where the server offers no route for it.
+   */
+  storeProviderToken?(provider: ProviderType, token: string, host: string | null, call?: CallOptions): Promise<void>;
+}
+
+export interface OpenHandsClient extends SettingsApi, ConversationsApi, ProviderTokensApi {
   readonly baseUrl: string;
   readonly api: ServerApi;
 }
@@ -122,3 +136,4 @@ export type SettingsUpdater = (current: LoadedSettings | null) => SettingsChange
 
 export type { CallOptions, FetchFunction, TransportOptions } from './http/transport';
 export type { SettingsChange } from './v0/settingsBody';
+export type { ProviderType } from './v0/schemas';

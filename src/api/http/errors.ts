@@ -2,11 +2,12 @@
 // and never contains a key: URLs in messages are the configured base URL, which holds no user info.
 import { l10n } from '../l10n';
 import type { CredentialKind } from './credential';
+import { PROVIDER_DOMAINS } from '../providerDomains';
 
 export type ApiErrorKind =
   | 'unauthorized' | 'not_found' | 'validation' | 'rate_limited' | 'server'
   | 'network' | 'timeout' | 'cancelled' | 'bad_response' | 'redirected'
-  | 'unsupported' | 'start_failed' | 'not_kept';
+  | 'unsupported' | 'start_failed' | 'not_kept' | 'token_refused';
 
 /** Where a request went, for messages and logs. */
 export interface RequestInfo {
@@ -267,6 +268,18 @@ export class NotKeptError extends ApiError {
     super(fields.length > 1
       ? l10n.t('The server accepted the save but did not keep {0}. This server version may not support them.', fields.join(', '))
       : l10n.t('The server accepted the save but did not keep {0}. This server version may not support it.', fields.join(', ')), request);
+  }
+}
+
+/**
+ * A git provider token the server did not store: it checks a token with the provider's API first, and answers
+ * the same when the provider refuses the token and when the server cannot reach the provider at all.
+ */
+export class ProviderTokenRefusedError extends ApiError {
+  readonly kind = 'token_refused';
+  constructor(request: RequestInfo, readonly provider: string, readonly host: string | null, readonly reason: string) {
+    const where = host ?? PROVIDER_DOMAINS[provider] ?? provider;
+    super(l10n.t('The server did not store the {0} token: "{1}". It checks a token with {2} before storing it, so either {2} did not accept this token (mistyped, expired, revoked, or lacking access), or the server cannot reach {2}. Check the token and that the server has internet access, then try again.', provider, reason, where), request);
   }
 }
 
