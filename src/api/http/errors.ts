@@ -279,7 +279,7 @@ export class ProviderTokenRefusedError extends ApiError {
   readonly kind = 'token_refused';
   constructor(request: RequestInfo, readonly provider: string, readonly host: string | null, readonly reason: string) {
     const where = host ?? PROVIDER_DOMAINS[provider] ?? provider;
-    super(l10n.t('The server did not store the {0} token: "{1}". It checks a token with {2} before storing it, so either {2} did not accept this token (mistyped, expired, revoked, or lacking access), or the server cannot reach {2}. Check the token and that the server has internet access, then try again.', provider, reason, where), request);
+    super(l10n.t('The server did not store the {0} token. It answered: {1}. It checks a token with {2} before storing it, so either {2} did not accept this token (mistyped, expired, revoked, or lacking access), or the server cannot reach {2}. Check the token and that the server has internet access, then try again.', provider, reason.trim().replace(/\.$/, ''), where), request);
   }
 }
 
