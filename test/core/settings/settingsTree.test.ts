@@ -82,6 +82,16 @@ describe('settings tree', () => {
     assert.equal(leaf(buildSettingsTree(seeded({ provider_tokens_set: {} })), 'provider:none').contextValue, 'providerTokens');
   });
 
+  it('offers Set Token on the providers\' lines only where the server lets a client store a token, with each line\'s provider and host', () => {
+    const settable = buildSettingsTree(seeded(), new Map(), new Set(), true);
+    assert.equal(leaf(settable, 'provider:gitlab').contextValue, 'providerTokens tokenSettable');
+    assert.deepEqual(leaf(settable, 'provider:gitlab').provider, { name: 'gitlab', host: 'gitlab.corp' });
+    const none = leaf(buildSettingsTree(seeded({ provider_tokens_set: {} }), new Map(), new Set(), true), 'provider:none');
+    assert.equal(none.contextValue, 'providerTokens tokenSettable');
+    assert.equal(none.provider, undefined, 'the line that says there are none asks which provider');
+    assert.equal(leaf(buildSettingsTree(seeded()), 'provider:github').contextValue, 'providerTokens');
+  });
+
   it('offers reset only where the value differs from what reset would give', () => {
     const tree = buildSettingsTree(seeded());
     assert.match(leaf(tree, 'field:confirmation_mode').contextValue, /\bresettable\b/);
