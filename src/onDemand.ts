@@ -28,6 +28,7 @@ import type { Logger } from './vscode/platform/log';
 import { inputBoxPrompter } from './vscode/platform/prompter';
 import type { SettingsController } from './vscode/settings/settingsController';
 import { settingsCommands } from './vscode/settings/settingsCommands';
+import { ProviderTokenSetup } from './vscode/settings/providerTokenSetup';
 import type { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
 import type { SettingsTreeProvider } from './vscode/settings/settingsTreeProvider';
 import type { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
@@ -63,11 +64,12 @@ export function onDemand(activated: Activated): OnDemand {
   const connection = new ConnectionCommands(session, keys, logger);
   const targets = new ConversationTargets(git, settings, context.globalState, logger);
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
-  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger));
+  const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
+  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
   return {
     handlers: {
       ...connection.handlers(),
-      ...settingsCommands(settings, documents, inputBoxPrompter),
+      ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
       ...activated.walkthrough.handlers(),
     },

@@ -4,7 +4,8 @@
 import type { CallOptions } from './http/transport';
 import type { AdvancedSettings } from './model/advancedSettings';
 import type {
-  ConversationPage, ConversationRequest, ConversationResponse, ConversationState, ConversationSummary, FollowUpMessage, StartOptions,
+  ConversationPage, ConversationRequest, ConversationResponse, ConversationState, ConversationSummary, FollowUpMessage,
+  ProviderType, StartOptions,
 } from './model/conversations';
 import type { LoadedSettings, Settings, SettingsChange, SettingsField } from './model/settings';
 
@@ -22,6 +23,11 @@ export interface ServerApi {
    * the settings page open in a browser. PyPI's openhands-ai runs without one (SERVE_FRONTEND=false: 404 JSON).
    */
   readonly webUi?: boolean;
+  /**
+   * Which API's route the server lists for storing a git provider token; null when it lists none. Absent when
+   * the server published no routes: its settings' line is assumed then.
+   */
+  readonly providerTokens?: ApiLine | null;
 }
 
 /** The extension's settings model (model/settings.ts), whatever API keeps them on the server. */
@@ -69,7 +75,16 @@ export interface ConversationsApi {
   sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }
 
-export interface OpenHandsClient extends SettingsApi, ConversationsApi {
+export interface ProviderTokensApi {
+  /**
+   * Stores a token for a git provider on the server, for `host` (null: the provider's own domain), keeping the
+   * tokens it holds for other providers. The server checks a token with the provider before storing it:
+   * ProviderTokenRefusedError when that check fails. Absent where the server offers no route for it.
+   */
+  storeProviderToken?(provider: ProviderType, token: string, host: string | null, call?: CallOptions): Promise<void>;
+}
+
+export interface OpenHandsClient extends SettingsApi, ConversationsApi, ProviderTokensApi {
   readonly baseUrl: string;
   readonly api: ServerApi;
 }

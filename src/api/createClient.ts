@@ -1,8 +1,9 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
-import type { ConversationsApi, OpenHandsClient, ServerApi, SettingsApi } from './client';
-import { detectServerApi } from './detect';
+import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
+import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
+import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
 import { V1SettingsApi } from './v1/v1SettingsApi';
@@ -37,6 +38,19 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
+    ...providerTokensApi(transport, settings, api),
+  };
+}
+
+/** Only a server with a route for it stores provider tokens; the tokens it holds are read from its settings first. */
+function providerTokensApi(transport: Transport, settings: SettingsApi, api: ServerApi): ProviderTokensApi {
+  if (api.providerTokens === null) return {};
+  const route = PROVIDER_TOKEN_ROUTES[api.providerTokens ?? api.settings];
+  return {
+    storeProviderToken: async (provider, value, host, call) => {
+      const held = (await settings.loadSettings(call))?.provider_tokens_set ?? {};
+      await storeProviderToken(transport, route, held, { provider, value, host }, call);
+    },
   };
 }
 

@@ -15,6 +15,8 @@ const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {
 };
 
 const SEND_MESSAGE = '/api/v1/app-conversations/{conversation_id}/send-message';
+/** Where a client stores a git provider token: V0's route (0.5x, and 1.0-1.6 beside V1 conversations), V1's (1.7+). */
+export const PROVIDER_TOKEN_ROUTES: Record<ApiLine, string> = { v1: '/api/v1/secrets/git-providers', v0: '/api/add-git-providers' };
 
 export async function detectServerApi(transport: Transport, call?: CallOptions): Promise<ServerApi> {
   const [api, webUi] = await Promise.all([apiOf(transport, call), servesWebUi(transport, call)]);
@@ -67,7 +69,8 @@ function fromPaths(answer: HttpAnswer, paths: readonly string[], version: string
   const settings = line('settings');
   const conversations = line('conversations');
   if (!settings || !conversations) throw new UnsupportedServerError(answer.request, version);
-  return { version, settings, conversations, sendsMessages: conversations === 'v1' && paths.includes(SEND_MESSAGE) };
+  const providerTokens = (['v1', 'v0'] as const).find((candidate) => paths.includes(PROVIDER_TOKEN_ROUTES[candidate])) ?? null;
+  return { version, settings, conversations, sendsMessages: conversations === 'v1' && paths.includes(SEND_MESSAGE), providerTokens };
 }
 
 /** A JSON answer of the route itself: its settings, its "no settings yet", or a refused key. */

@@ -18,6 +18,7 @@ import { conversationsSuite } from './conversations.suite';
 import { freshSuite, type RunState } from './fresh.suite';
 import { httpSuite, rateLimitSuite } from './http.suite';
 import { mixedSuites } from './mixed.suite';
+import { providerTokensSuite } from './providerTokens.suite';
 import { settingsSuite } from './settings.suite';
 import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
@@ -56,6 +57,8 @@ if (targets.length === 0) {
         clientSuite(target, state);
         httpSuite(client);
         webUiSuite(client);
+        // After the starts that need no secrets.json at all: its 200 check writes one.
+        providerTokensSuite(client);
         rateLimitSuite(client);
       });
     }
@@ -73,6 +76,7 @@ function v1Suites(client: Client): void {
   v1ConversationListSuite(client);
   v1FinishSuite(client);
   webUiSuite(client);
+  providerTokensSuite(client);
   rateLimitSuite(client);
   v1PoisonSuite(client, state);
 }

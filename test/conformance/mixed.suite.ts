@@ -5,6 +5,7 @@ import { authSuite } from './auth.suite';
 import { SETTINGS_STORED, assertJson } from './expected';
 import { freshSuite } from './fresh.suite';
 import { mixedClientSuite } from './mixedClient.suite';
+import { providerTokensSuite } from './providerTokens.suite';
 import { settingsSuite } from './settings.suite';
 import type { Client } from './target';
 import { v1ConversationListSuite } from './conversationList.suite';
@@ -30,4 +31,6 @@ export function mixedSuites(client: Client): void {
   v1EventsSuite(client);
   v1ConversationListSuite(client);
   webUiSuite(client);
+  // Last: its 200 check writes the secrets store the repository start above runs without.
+  providerTokensSuite(client);
 }

@@ -23,15 +23,20 @@ export function planPush(warnings: readonly PreflightWarning[], remote: string |
 }
 
 /** The pre-flight dialog's buttons, the primary first. */
-export type PreflightAction = 'pushAndStart' | 'startAnyway' | 'startWithoutRepository';
+export type PreflightAction = 'setUpToken' | 'pushAndStart' | 'startAnyway' | 'startWithoutRepository';
 
 /**
  * What the pre-flight warning offers. Without the provider's token on the server a repository start is known to
- * fail (1.11.0 ends it in ERROR with no reason), pushed or not: starting without the repository comes first and
- * Push and Start is not offered. Otherwise Push and Start comes first when a push answers a warning.
+ * fail (1.11.0 ends it in ERROR with no reason), pushed or not: setting the token up comes first where the server
+ * lets a client store one, else starting without the repository; Push and Start is not offered. Otherwise Push
+ * and Start comes first when a push answers a warning.
  */
-export function preflightChoices(warnings: readonly PreflightWarning[], remote: string | undefined): { push?: PushPlan; actions: PreflightAction[] } {
-  if (warnings.some((w) => w.kind === 'noProviderToken')) return { actions: ['startWithoutRepository', 'startAnyway'] };
+export function preflightChoices(
+  warnings: readonly PreflightWarning[], remote: string | undefined, serverStoresTokens: boolean,
+): { push?: PushPlan; actions: PreflightAction[] } {
+  if (warnings.some((w) => w.kind === 'noProviderToken')) {
+    return { actions: [...(serverStoresTokens ? ['setUpToken' as const] : []), 'startWithoutRepository', 'startAnyway'] };
+  }
   const push = planPush(warnings, remote);
   return push ? { push, actions: ['pushAndStart', 'startAnyway', 'startWithoutRepository'] } : { actions: ['startAnyway', 'startWithoutRepository'] };
 }

@@ -8,6 +8,7 @@
 //   5. heuristic: "gitlab" as a word in the host, or a Bitbucket Server `/scm/` path.
 // Otherwise nothing: the adapter asks with a quick pick and remembers the answer.
 import { PROVIDER_TYPES, isProviderType, type ProviderType } from '../../api/model/conversations';
+import { PROVIDER_DOMAINS } from '../../api/providerDomains';
 import { normalizeGitHost, type GitRemote } from './gitRemote';
 
 export type ProviderRule = 'server-token' | 'user-setting' | 'default-host' | 'remembered' | 'heuristic';
@@ -35,12 +36,29 @@ export interface ProviderSources {
   readonly rememberedHosts?: Readonly<Record<string, string>>;
 }
 
-// Each provider's own domain; also what a null host in `provider_tokens_set` stands for.
-const DEFAULT_PROVIDER_HOSTS: Readonly<Partial<Record<ProviderType, string>>> = {
-  github: 'github.com',
-  gitlab: 'gitlab.com',
-  bitbucket: 'bitbucket.org',
-};
+// A null host in `provider_tokens_set` stands for the provider's own domain.
+const DEFAULT_PROVIDER_HOSTS: Readonly<Partial<Record<string, string>>> = PROVIDER_DOMAINS;
+
+/** A provider's name as people write it, for buttons and titles. */
+export function providerName(provider: string): string {
+  const names: Readonly<Record<string, string>> = { github: 'GitHub', gitlab: 'GitLab', bitbucket: 'Bitbucket', enterprise_sso: 'Enterprise SSO' };
+  return names[provider] ?? provider;
+}
+
+/** The provider a name stands for (a Settings panel line's), or undefined for one this extension does not know. */
+export function knownProvider(name: string | undefined): ProviderType | undefined {
+  return name !== undefined && isProviderType(name) ? name : undefined;
+}
+
+/** The providers a person sets a token up for by hand, in the enum's order. */
+export function tokenProviders(): readonly ProviderType[] {
+  return PROVIDER_TYPES.filter((provider) => provider !== 'enterprise_sso');
+}
+
+/** The host a token for `provider` is stored with: null for the provider's own domain, else the remote's host. */
+export function tokenHost(provider: string, remoteHost: string | undefined): string | null {
+  return !remoteHost || DEFAULT_PROVIDER_HOSTS[provider] === remoteHost ? null : remoteHost;
+}
 
 export function chooseGitProvider(remote: GitRemote, sources: ProviderSources = {}): ProviderChoice {
   // Checked first: any provider sent for an Azure DevOps repository would be wrong.

@@ -34,6 +34,8 @@ const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_fai
   cancelled: [],
   unsupported: ['openServerUrlSetting', 'showLog'],
   not_kept: ['showLog'],
+  // Where a token is set up, its own flow offers Try Again and what else helps.
+  token_refused: ['showLog'],
 };
 
 const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {

@@ -13,6 +13,8 @@ export const ViewItem = {
   McpEntry: 'mcpEntry',
   /** The Git providers group, its providers, and the line that says there are none: all link to the server's page. */
   ProviderTokens: 'providerTokens',
+  /** A git provider's line on a server that lets a client store its token: Set Token. */
+  TokenSettable: 'tokenSettable',
   Conversation: 'conversation',
   /** A conversation started from this VS Code (followed, told about when it stops working). */
   StartedHere: 'startedHere',

@@ -3,6 +3,7 @@
 // "set" or "not set": the server never sends their values, and nothing here could show one.
 import type { AdvancedField } from '../../api/model/advancedSettings';
 import { l10n } from '../../base/l10n';
+import { PROVIDER_DOMAINS } from '../../api/providerDomains';
 import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/model/settings';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { isRemoteEntry, type McpListKey } from './mcpEntries';
@@ -22,6 +23,8 @@ export interface SettingsNode {
   readonly mcp?: { readonly list: McpListKey; readonly index?: number };
   /** A setting of the server's published shape (the Advanced group). */
   readonly advanced?: AdvancedField;
+  /** A git provider the server holds a token for, with the token's host (null: the provider's own domain). */
+  readonly provider?: { readonly name: string; readonly host: string | null };
 }
 
 /** The MCP server lists, in the panel's order, with their names made in the display language. */
@@ -33,7 +36,6 @@ export function mcpLists(): readonly { readonly key: McpListKey; readonly label:
   ];
 }
 
-const PROVIDER_DOMAINS: Record<string, string> = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
 
 /** A value as the panel shows it while its save is under way. */
 export function savingText(shown: string): string {
@@ -45,10 +47,13 @@ export type PendingEdits = ReadonlyMap<string, unknown>;
 
 /**
  * The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config.
- * `webUi`: the server serves its web UI, whose settings page the git providers' group opens; without, it says why not.
+ * `server.webUi`: the server serves its web UI, whose settings page the git providers' group opens; without it, and
+ * without `server.storesTokens` (a client may store a git provider token: the providers' lines offer Set Token), the
+ * group says where tokens cannot be added.
  */
 export function buildSettingsTree(
-  settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set(), webUi = true,
+  settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set(),
+  server: { readonly webUi?: boolean; readonly storesTokens?: boolean } = {},
 ): SettingsNode[] {
   const shown = settingsGroups()
     .filter((group) => !(group.id === 'mcp' && hidden.has('mcp_config')))
@@ -57,16 +62,15 @@ export function buildSettingsTree(
     id: `group:${group.id}`,
     label: group.label,
     icon: group.icon,
-    tooltip: group.id === 'providers' && !webUi ? l10n.t('{0}\nThis server serves no web UI, so it has no settings page to add tokens in.', group.label) : group.label,
+    tooltip: group.id === 'providers' && server.webUi === false && !server.storesTokens ? l10n.t('{0}\nThis server serves no web UI, so it has no settings page to add tokens in.', group.label) : group.label,
     contextValue: contextValue(ViewItem.Group, group.id === 'providers' && ViewItem.ProviderTokens),
-    children: childrenOf(group, settings, pending),
+    children: group.id === 'providers' ? providerNodes(settings.provider_tokens_set ?? null, server.storesTokens ?? false) : childrenOf(group, settings, pending),
     ...(group.id === 'mcp' && pending.has('mcp_config') ? { description: l10n.t('saving…') } : {}),
   }));
 }
 
 function childrenOf(group: GroupSpec, settings: LoadedSettings, pending: PendingEdits): SettingsNode[] {
   if (group.id === 'mcp') return mcpNodes(settings.mcp_config ?? null);
-  if (group.id === 'providers') return providerNodes(settings.provider_tokens_set ?? null);
   return group.fields.map((spec) => fieldNode(spec, settings, pending));
 }
 
@@ -167,13 +171,15 @@ function describeMcpEntry(entry: McpRemoteServer | McpStdioServer): { label: str
   return { label: entry.name, description: env.length ? l10n.t('{0} · env: {1}', command, env.join(', ')) : command };
 }
 
-function providerNodes(tokens: Record<string, string | null> | null): SettingsNode[] {
+function providerNodes(tokens: Record<string, string | null> | null, storesTokens: boolean): SettingsNode[] {
   const entries = Object.entries<string | null>(tokens ?? {});
+  const context = contextValue(ViewItem.ProviderTokens, storesTokens && ViewItem.TokenSettable);
   if (!entries.length) {
     return [{
-      id: 'provider:none', label: l10n.t('No git provider tokens'), description: l10n.t('add one on the server'),
+      id: 'provider:none', label: l10n.t('No git provider tokens'),
+      description: storesTokens ? l10n.t('right-click to set one') : l10n.t('add one on the server'),
       tooltip: l10n.t('The server has no token for GitHub, GitLab or Bitbucket, so conversations cannot clone a repository.'),
-      contextValue: ViewItem.ProviderTokens,
+      contextValue: context,
     }];
   }
   return entries.map(([provider, host]) => ({
@@ -181,6 +187,7 @@ function providerNodes(tokens: Record<string, string | null> | null): SettingsNo
     label: provider,
     description: host ?? PROVIDER_DOMAINS[provider] ?? l10n.t('default host'),
     tooltip: host ? l10n.t('The server has a {0} token for {1}.', provider, host) : l10n.t('The server has a {0} token.', provider),
-    contextValue: ViewItem.ProviderTokens,
+    contextValue: context,
+    provider: { name: provider, host },
   }));
 }

@@ -7,13 +7,15 @@ import type { ConversationRequest } from '../../api/model/conversations';
 import { ApiError } from '../../api/http/apiError';
 import { firstLine } from '../../core/conversations/message';
 import { preflightChoices, pushPlanText, PUSH_ACTION_TITLES, type PreflightAction, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
-import { warningText } from '../../core/git/repoContext';
+import { providerName, tokenHost } from '../../core/git/gitProvider';
+import { warningText, type PreflightWarning } from '../../core/git/repoContext';
 import type { ServerSession, Server } from '../connection/serverSession';
 import type { GitPusher } from '../git/gitPush';
 import { configuration } from '../platform/configuration';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
+import type { ProviderTokenSetup } from '../settings/providerTokenSetup';
 import type { ConversationLinks } from './conversationLinks';
 import type { ConversationStore, StartedConversation } from './conversationStore';
 import { describeTarget, withoutRepository, type ConversationTarget } from './conversationTarget';
@@ -28,11 +30,12 @@ export class ConversationSender {
     private readonly errors: ErrorPresenter,
     private readonly logger: Logger,
     private readonly pusher: GitPusher,
+    private readonly tokens: ProviderTokenSetup,
   ) {}
 
   /** Warns, then sends (after Push and Start's push); returns the new conversation's id, or undefined when it did not start. */
   async send(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
-    const confirmed = await confirmTarget(target);
+    const confirmed = await this.confirmTarget(target);
     if (confirmed?.push) return this.pushThenPost(confirmed.target, confirmed.push, message, title);
     return confirmed && this.post(confirmed.target, message, title);
   }
@@ -128,6 +131,32 @@ export class ConversationSender {
     });
   }
 
+  /**
+   * Warns about what the agent would miss on the remote, offering Push and Start when pushing the branch helps,
+   * and setting up the provider's token first when the server has none; resolves to the target to use and the
+   * push to do first, or undefined to stop.
+   */
+  private async confirmTarget(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
+    if (!target.repository || !target.warnings.length) return { target };
+    const { push, actions } = preflightChoices(target.warnings, target.remote, Boolean(this.session.server?.client.storeProviderToken));
+    const picked = await askPreflight(target, push, actions);
+    if (picked === 'setUpToken') return this.setUpTokenThenConfirm(target);
+    if (picked === 'pushAndStart' && push) return { target, push };
+    if (picked === 'startAnyway') return { target };
+    return picked === 'startWithoutRepository' ? { target: withoutRepository(target) } : undefined;
+  }
+
+  /** Sets the token up; once stored, what is left to warn about (a branch to push) is asked, else it starts. */
+  private async setUpTokenThenConfirm(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
+    const missing = target.warnings.find((w) => w.kind === 'noProviderToken');
+    if (!missing) return undefined;
+    const result = await this.tokens.setUp({ provider: missing.provider, host: tokenHost(missing.provider, target.gitHost), offerStartWithoutRepository: true });
+    if (result === 'startWithoutRepository') return { target: withoutRepository(target) };
+    // Not set up (the token box cancelled, a failure dismissed): the warning again, with its other ways on.
+    if (result !== 'stored') return this.confirmTarget(target);
+    return this.confirmTarget({ ...target, warnings: target.warnings.filter((w) => w !== missing) });
+  }
+
   private async announce(serverUrl: string, conversation: StartedConversation): Promise<void> {
     const open = vscode.l10n.t('Open in Browser');
     const copy = vscode.l10n.t('Copy Link');
@@ -149,21 +178,15 @@ function conversationRequest(target: ConversationTarget, message: MessageFields)
   };
 }
 
-/**
- * Warns about what the agent would miss on the remote, offering Push and Start when pushing the branch helps;
- * resolves to the target to use and the push to do first, or undefined to stop.
- */
-async function confirmTarget(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
-  if (!target.repository || !target.warnings.length) return { target };
-  const { push, actions } = preflightChoices(target.warnings, target.remote);
+/** The pre-flight dialog: the warnings, what Push and Start would push, and the buttons, the primary first. */
+async function askPreflight(target: ConversationTarget, push: PushPlan | undefined, actions: readonly PreflightAction[]): Promise<PreflightAction | undefined> {
+  const missing = target.warnings.find((w): w is Extract<PreflightWarning, { kind: 'noProviderToken' }> => w.kind === 'noProviderToken');
   const titles: Record<PreflightAction, string> = {
+    setUpToken: vscode.l10n.t('Set Up {0} Token', providerName(missing?.provider ?? '')),
     pushAndStart: vscode.l10n.t('Push and Start'), startAnyway: vscode.l10n.t('Start Anyway'), startWithoutRepository: vscode.l10n.t('Start Without Repository'),
   };
   const detail = [...target.warnings.map(warningText), ...(push ? [pushPlanText(push)] : [])].join('\n');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('OpenHands: {0}', describeTarget(target)), { modal: true, detail }, ...actions.map((action) => titles[action]));
-  const picked = actions.find((action) => titles[action] === choice);
-  if (picked === 'pushAndStart' && push) return { target, push };
-  if (picked === 'startAnyway') return { target };
-  return picked === 'startWithoutRepository' ? { target: withoutRepository(target) } : undefined;
+  return actions.find((action) => titles[action] === choice);
 }

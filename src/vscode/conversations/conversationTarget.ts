@@ -14,6 +14,8 @@ export interface ConversationTarget {
   readonly repository?: string;
   readonly gitProvider?: ProviderType;
   readonly branch?: string;
+  /** The host of the repository's remote (github.com, a GitHub Enterprise host…): where a provider token is for. */
+  readonly gitHost?: string;
   /** The git remote the repository was read from: where Push and Start pushes the branch. */
   readonly remote?: string;
   /** The folder paths in a message are relative to: the repository's root, else the file's workspace folder. */
@@ -69,6 +71,7 @@ export class ConversationTargets {
     return {
       repository: parsed.repository,
       gitProvider: provider,
+      gitHost: parsed.host,
       branch,
       remote: remote?.name,
       root: repo.rootUri,

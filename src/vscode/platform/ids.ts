@@ -14,6 +14,7 @@ export const Command = {
   ResetSetting: 'openhands.resetSetting',
   SetSecret: 'openhands.setSecret',
   ClearSecret: 'openhands.clearSecret',
+  SetProviderToken: 'openhands.setProviderToken',
   AddMcpServer: 'openhands.addMcpServer',
   EditMcpServer: 'openhands.editMcpServer',
   RemoveMcpServer: 'openhands.removeMcpServer',

@@ -2,15 +2,18 @@
 // wizard, the JSON view.
 import * as vscode from 'vscode';
 import type { Prompter } from '../../core/platform/prompter';
+import { knownProvider, providerName, tokenProviders } from '../../core/git/gitProvider';
 import { askLlmChoice } from '../../core/settings/llmWizard';
+import type { SettingsNode } from '../../core/settings/settingsTree';
 import type { CommandHandler } from '../platform/commands';
 import { Command } from '../platform/ids';
 import { FieldEditors } from './fieldEditors';
 import { McpServerCommands } from './mcpServerCommands';
+import type { ProviderTokenSetup } from './providerTokenSetup';
 import type { SettingsController } from './settingsController';
 import type { SettingsDocumentProvider } from './settingsDocumentProvider';
 
-export function settingsCommands(controller: SettingsController, documents: SettingsDocumentProvider, prompter: Prompter) {
+export function settingsCommands(controller: SettingsController, documents: SettingsDocumentProvider, prompter: Prompter, tokens: ProviderTokenSetup) {
   const fields = new FieldEditors(controller, prompter);
   const mcp = new McpServerCommands(controller, prompter);
   return {
@@ -24,6 +27,7 @@ export function settingsCommands(controller: SettingsController, documents: Sett
     [Command.AddMcpServer]: mcp.add.bind(mcp),
     [Command.EditMcpServer]: mcp.edit.bind(mcp),
     [Command.RemoveMcpServer]: mcp.remove.bind(mcp),
+    [Command.SetProviderToken]: (node?: SettingsNode) => setProviderToken(tokens, node),
   } satisfies Record<string, CommandHandler>;
 }
 
@@ -43,4 +47,18 @@ async function configureLlm(controller: SettingsController, prompter: Prompter):
   return settings
     ? controller.update('llm_model', () => change, choice.model, vscode.l10n.t('LLM'))
     : controller.storeFirstSettings(change);
+}
+
+/** A provider's line sets its token for the host it has; the line that says there are none asks which provider. */
+async function setProviderToken(tokens: ProviderTokenSetup, node?: SettingsNode): Promise<boolean> {
+  const provider = node?.provider ? knownProvider(node.provider.name) : await pickProvider();
+  if (!provider) return false;
+  return (await tokens.setUp({ provider, host: node?.provider?.host ?? null, offerStartWithoutRepository: false })) === 'stored';
+}
+
+async function pickProvider() {
+  const picked = await vscode.window.showQuickPick(tokenProviders().map((provider) => ({ label: providerName(provider), provider })), {
+    title: vscode.l10n.t('OpenHands: Set a token for which git provider?'),
+  });
+  return picked?.provider;
 }

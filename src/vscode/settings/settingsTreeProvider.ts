@@ -33,7 +33,8 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     const settings = this.controller.settings;
     if (this.session.state !== 'connected' || !settings) return [];
     const { pending, advanced } = this.controller;
-    const tree = buildSettingsTree(settings, pending, this.session.server?.client.unsupportedFields, this.session.webUi);
+    const client = this.session.server?.client;
+    const tree = buildSettingsTree(settings, pending, client?.unsupportedFields, { webUi: this.session.webUi, storesTokens: Boolean(client?.storeProviderToken) });
     return advanced ? [...tree, advancedGroup(advanced, pending)] : tree;
   }
 

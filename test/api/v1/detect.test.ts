@@ -28,19 +28,19 @@ const spec = (version: string, ...paths: string[]) => ({ status: 200, body: { in
 describe('detectServerApi', () => {
   it('0.54: V0 settings and conversations', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('0.54.0', '/api/settings', '/api/conversations') }));
-    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0', sendsMessages: false, webUi: false });
+    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0', sendsMessages: false, webUi: false, providerTokens: null });
   });
 
   it('1.6: V0 settings beside V1 conversations (V1 wins where both are listed)', async () => {
     const api = await detectServerApi(await serverWith({
       '/openapi.json': spec('1.6.0', '/api/settings', '/api/conversations', '/api/v1/app-conversations'),
     }));
-    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1', sendsMessages: false, webUi: false });
+    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1', sendsMessages: false, webUi: false, providerTokens: null });
   });
 
   it('1.11: V1 only', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations') }));
-    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1', sendsMessages: false, webUi: false });
+    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1', sendsMessages: false, webUi: false, providerTokens: null });
   });
 
   it('follow-up messages where the server lists send-message (1.11.0), judged by the route, not the version', async () => {
@@ -48,6 +48,15 @@ describe('detectServerApi', () => {
       '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations', '/api/v1/app-conversations/{conversation_id}/send-message'),
     }));
     assert.equal(api.sendsMessages, true);
+  });
+
+  it('where a client stores a provider token: the route the server lists (1.6.0 V0\'s beside V1 conversations), none where it lists neither', async () => {
+    const mixed = await detectServerApi(await serverWith({
+      '/openapi.json': spec('1.6.0', '/api/settings', '/api/conversations', '/api/v1/app-conversations', '/api/add-git-providers'),
+    }));
+    assert.equal(mixed.providerTokens, 'v0');
+    const v1 = await detectServerApi(await serverWith({ '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations', '/api/v1/secrets/git-providers') }));
+    assert.equal(v1.providerTokens, 'v1');
   });
 
   it('an openapi.json without either API: not a server this extension speaks to, naming its version', async () => {

@@ -30,19 +30,24 @@ describe('preflightChoices', () => {
   const noToken = { kind: 'noProviderToken', provider: 'github' } as const;
 
   it('offers Push and Start first when pushing the branch is what the start lacks', () => {
-    assert.deepEqual(preflightChoices([noUpstream], 'origin'), {
+    assert.deepEqual(preflightChoices([noUpstream], 'origin', true), {
       push: { remote: 'origin', branch: 'feature/x', setUpstream: true }, actions: ['pushAndStart', 'startAnyway', 'startWithoutRepository'],
     });
   });
 
-  it('without a provider token the start is known to fail: Start Without Repository first, no Push and Start', () => {
-    assert.deepEqual(preflightChoices([noUpstream, noToken], 'origin'), { actions: ['startWithoutRepository', 'startAnyway'] });
-    assert.deepEqual(preflightChoices([noToken], 'origin'), { actions: ['startWithoutRepository', 'startAnyway'] });
+  it('without a provider token, on a server that stores tokens: setting it up first, then Start Without Repository; no Push and Start', () => {
+    assert.deepEqual(preflightChoices([noUpstream, noToken], 'origin', true), { actions: ['setUpToken', 'startWithoutRepository', 'startAnyway'] });
+    assert.deepEqual(preflightChoices([noToken], 'origin', true), { actions: ['setUpToken', 'startWithoutRepository', 'startAnyway'] });
   });
 
-  it('nothing to push: Start Anyway first', () => {
-    assert.deepEqual(preflightChoices([{ kind: 'detached' }], 'origin'), { actions: ['startAnyway', 'startWithoutRepository'] });
-    assert.deepEqual(preflightChoices([noUpstream], undefined), { actions: ['startAnyway', 'startWithoutRepository'] });
+  it('without a provider token, on a server with no route to store one: Start Without Repository first, no Push and Start', () => {
+    assert.deepEqual(preflightChoices([noUpstream, noToken], 'origin', false), { actions: ['startWithoutRepository', 'startAnyway'] });
+    assert.deepEqual(preflightChoices([noToken], 'origin', false), { actions: ['startWithoutRepository', 'startAnyway'] });
+  });
+
+  it('nothing to push: Start Anyway first; a server that stores tokens changes nothing while it has the token', () => {
+    assert.deepEqual(preflightChoices([{ kind: 'detached' }], 'origin', true), { actions: ['startAnyway', 'startWithoutRepository'] });
+    assert.deepEqual(preflightChoices([noUpstream], undefined, false), { actions: ['startAnyway', 'startWithoutRepository'] });
   });
 });
 

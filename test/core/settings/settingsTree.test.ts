@@ -55,8 +55,10 @@ describe('settings tree', () => {
   it('the git providers group says why it opens no settings page where the server serves no web UI', () => {
     const providers = (tree: SettingsNode[]) => tree.find((g) => g.id === 'group:providers');
     assert.equal(providers(buildSettingsTree(seeded()))?.tooltip, 'Git providers');
-    assert.equal(providers(buildSettingsTree(seeded(), new Map(), new Set(), false))?.tooltip,
+    assert.equal(providers(buildSettingsTree(seeded(), new Map(), new Set(), { webUi: false }))?.tooltip,
       'Git providers\nThis server serves no web UI, so it has no settings page to add tokens in.');
+    assert.equal(providers(buildSettingsTree(seeded(), new Map(), new Set(), { webUi: false, storesTokens: true }))?.tooltip, 'Git providers',
+      'where a token can be set from here, nothing to explain');
   });
 
   it('shows secrets only as set or not set', () => {
@@ -89,6 +91,16 @@ describe('settings tree', () => {
     assert.equal(leaf(tree, 'provider:github').description, 'github.com');
     assert.equal(leaf(tree, 'provider:gitlab').description, 'gitlab.corp');
     assert.equal(leaf(buildSettingsTree(seeded({ provider_tokens_set: {} })), 'provider:none').contextValue, 'providerTokens');
+  });
+
+  it('offers Set Token on the providers\' lines only where the server lets a client store a token, with each line\'s provider and host', () => {
+    const settable = buildSettingsTree(seeded(), new Map(), new Set(), { storesTokens: true });
+    assert.equal(leaf(settable, 'provider:gitlab').contextValue, 'providerTokens tokenSettable');
+    assert.deepEqual(leaf(settable, 'provider:gitlab').provider, { name: 'gitlab', host: 'gitlab.corp' });
+    const none = leaf(buildSettingsTree(seeded({ provider_tokens_set: {} }), new Map(), new Set(), { storesTokens: true }), 'provider:none');
+    assert.equal(none.contextValue, 'providerTokens tokenSettable');
+    assert.equal(none.provider, undefined, 'the line that says there are none asks which provider');
+    assert.equal(leaf(buildSettingsTree(seeded()), 'provider:github').contextValue, 'providerTokens');
   });
 
   it('offers reset only where the value differs from what reset would give', () => {

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { scenario, type ScenarioContext } from '../../support/e2e/scenario';
 import { bareRemoteRepo, openFolder, type BareRemoteRepo } from '../../support/ui/bareRemote';
 import { answerDialog, answerInput, buttonsOf, clickButton, key, nextConversation, notification, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+import { STANDIN_ACCEPTED_TOKEN_PREFIX } from '../../support/standin/providerTokenRoutes';
 
 const MESSAGE = 'Finish the widget factory';
 
@@ -31,21 +32,68 @@ async function pushedAndStarted(context: ScenarioContext, repo: BareRemoteRepo, 
   await notification(context.workbench, `conversation started — ${MESSAGE}`);
 }
 
+/** The pre-flight dialog's buttons, all of them sorted, and its primary one. */
+async function dialogButtons(ctx: ScenarioContext): Promise<{ all: string[]; primary: string[] }> {
+  const dialog = ctx.workbench.page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  const texts = async (selector: string) => (await dialog.locator(selector).allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  return { all: (await texts('.dialog-buttons .monaco-button')).sort(), primary: await texts('.dialog-buttons .monaco-button:not(.secondary)') };
+}
+
+/** A server with settings and no provider token, the key set, the workbench on `repo`; then Start Conversation up to the warning. */
+async function startWithoutToken(ctx: ScenarioContext, repo: BareRemoteRepo): Promise<void> {
+  await openFolder(ctx.workbench, repo.folder);
+  await storeSettings(ctx.server, ctx.context);
+  await setApiKey(ctx.workbench, ctx.context);
+  await ctx.workbench.runCommand('OpenHands: Start Conversation');
+  await answerInput(ctx.workbench, 'OpenHands: Start Conversation', MESSAGE);
+}
+
 export default [
-  scenario('no provider token on the server: the warning puts Start Without Repository first and offers no Push and Start', async (ctx) => {
+  scenario('no provider token on the server: Set Up GitHub Token first; a refused token says why, Try Again stores a good one, then Push and Start', async (ctx) => {
+    const { workbench, server, context } = ctx;
+    const repo = bareRemoteRepo(context, 'set-token', 'feature/set-token');
+    await startWithoutToken(ctx, repo);
+    const first = await dialogButtons(ctx);
+    assert.deepEqual(first.all, ['Cancel', 'Set Up GitHub Token', 'Start Anyway', 'Start Without Repository'], 'no Push and Start: that start would fail');
+    assert.deepEqual(first.primary, ['Set Up GitHub Token'], 'setting the token up is what makes the start work');
+    const from = server.requests.length;
+    const warning = await answerDialog(workbench, 'Set Up GitHub Token', 'no-token-warning');
+    assert.match(warning, /The server has no github token, so it cannot clone the repository\./);
+
+    // The stand-in refuses a token without its prefix, as the real servers refuse one they cannot verify.
+    const refused = key(context, 'refused-github-token');
+    const asked = await answerInput(workbench, 'OpenHands: Set Up GitHub Token', refused, { password: true, shot: 'token-input' });
+    assert.match(asked.prompt, /never shows it again/);
+    const error = await notification(workbench, /did not store the github token/);
+    const said = await error.innerText();
+    assert.match(said, /Invalid token\. Please make sure it is a valid github token\./);
+    assert.match(said, /github\.com/);
+    assert.ok(!said.includes(refused), 'the token is not shown');
+    assert.deepEqual(await buttonsOf(error), ['Try Again', 'Start Without Repository']);
+    await workbench.screenshot('token-refused');
+    assert.equal(server.providerTokens()?.github, undefined, 'nothing stored');
+
+    await clickButton(error, 'Try Again');
+    const good = `${STANDIN_ACCEPTED_TOKEN_PREFIX}${key(context, 'github-token')}`;
+    await answerInput(workbench, 'OpenHands: Set Up GitHub Token', good, { password: true });
+
+    // The token in place, the branch the remote lacks is what is left: Push and Start is the primary now.
+    const second = await dialogButtons(ctx);
+    assert.deepEqual(second.all, ['Cancel', 'Push and Start', 'Start Anyway', 'Start Without Repository']);
+    assert.deepEqual(second.primary, ['Push and Start']);
+    assert.equal(server.providerTokens()?.github?.token, good);
+    assert.deepEqual(server.requests.slice(from).filter((r) => r.method === 'POST').map((r) => r.path), ['/api/add-git-providers', '/api/add-git-providers']);
+    await answerDialog(workbench, 'Push and Start', 'after-token');
+    await pushedAndStarted(ctx, repo, from);
+    await notification(workbench, 'OpenHands: the server stored the GitHub token.');
+    await workbench.screenshot('result');
+  }, { timeoutMs: 180_000 }),
+
+  scenario('no provider token on the server: Start Without Repository from the warning starts without it, nothing pushed', async (ctx) => {
     const { workbench, server, context } = ctx;
     const repo = bareRemoteRepo(context, 'no-token', 'feature/no-token');
-    await openFolder(workbench, repo.folder);
-    await storeSettings(server, context);
-    await setApiKey(workbench, context);
-    await workbench.runCommand('OpenHands: Start Conversation');
-    await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
-    const dialog = workbench.page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-    const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(buttons.filter(Boolean).sort(), ['Cancel', 'Start Anyway', 'Start Without Repository'], 'no Push and Start: that start would fail');
-    const primary = (await dialog.locator('.dialog-buttons .monaco-button:not(.secondary)').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(primary, ['Start Without Repository'], 'the start that can work is the primary button');
+    await startWithoutToken(ctx, repo);
     const from = server.requests.length;
     const text = await answerDialog(workbench, 'Start Without Repository', 'no-token-warning');
     assert.match(text, /The server has no github token, so it cannot clone the repository\./);

@@ -71,6 +71,8 @@ export interface ContractServer {
   readonly url: string; // 'http://127.0.0.1:PORT', no trailing slash
   readonly requests: RecordedRequest[]; // every /api request in order (control routes are not recorded)
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void; // what /api/add-git-providers would store
+  /** The provider tokens held, in clear (for tests); null before any were stored. */
+  providerTokens(): ServerState['providerTokens'];
   /** The raw stored object, secrets in clear (for tests): V0's settings, or V1's nested settings.json as JSON. */
   storedSettings(): Record<string, unknown> | null;
   setFault(fault: Fault | null): void;
@@ -151,6 +153,10 @@ class ContractServerImpl implements ContractServer, ControlTarget {
 
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void {
     this.state.seedProviderTokens(tokens);
+  }
+
+  providerTokens(): ServerState['providerTokens'] {
+    return structuredClone(this.state.providerTokens);
   }
 
   storedSettings(): Record<string, unknown> | null {

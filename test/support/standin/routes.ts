@@ -6,6 +6,7 @@ import { getConversation, listConversations, stopConversation } from './conversa
 import { type ConversationRoutes } from './conversationRoutes';
 import { type Body, type Reply, jsonReply } from './http';
 import { recordedText } from './recorded';
+import { postProviderTokens } from './providerTokenRoutes';
 import { getSettings, postSettings } from './settingsRoutes';
 import { type ServerState } from './state';
 import { type V1ConversationActions } from './v1ConversationActions';
@@ -59,6 +60,7 @@ function v0Routes({ state, conversations }: RouteParts, line: 'v0' | 'mixed'): R
     },
     '/api/conversations/{conversation_id}': get((_body, _query, [id]) => getConversation(state, id)),
     '/api/conversations/{conversation_id}/stop': post((_body, _query, [id]) => stopConversation(state, id)),
+    '/api/add-git-providers': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => postProviderTokens(state, body, line) } } },
   };
 }
 
@@ -73,6 +75,7 @@ const v1SettingsRoutes = ({ state }: RouteParts): Record<string, Route> => ({
   },
   '/api/v1/settings/agent-schema': get(agentSchema),
   '/api/v1/settings/conversation-schema': get(conversationSchema),
+  '/api/v1/secrets/git-providers': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => postProviderTokens(state, body, 'v1') } } },
 });
 
 function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteParts, api: ApiLine): Record<string, Route> {
