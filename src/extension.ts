@@ -32,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const session = new ServerSession(keys, logger);
-  const errors = new ErrorPresenter(logger, async (moved) => (await onDemand()).useMovedServer(moved));
+  const errors = new ErrorPresenter(logger, async (moved) => (await onDemand.get()).useMovedServer(moved));
   const settings = new SettingsController(session, errors, logger);
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);
@@ -47,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
     watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
-    ...registerCommands(deferredHandlers(async () => (await onDemand()).handlers)),
+    ...registerCommands(deferredHandlers(() => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers)),
   );
   void settings.refresh();
   void walkthrough.openOnFirstRun();
@@ -55,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? onDemand().then((loaded) => ({ testing: loaded.testingApi(activationMs) }))
+    ? onDemand.get().then((loaded) => ({ testing: loaded.testingApi(activationMs) }))
     : {};
 }
 

@@ -11,8 +11,14 @@ export function registerCommands(handlers: CommandHandlers): vscode.Disposable[]
     vscode.commands.registerCommand(id, handler as (...args: unknown[]) => unknown));
 }
 
-/** Every command of ids.ts, registered now; each call runs the handler `load` resolves to (the on-demand bundle's). */
-export function deferredHandlers(load: () => Promise<CommandHandlers>): CommandHandlers {
-  const deferred = (id: CommandId): CommandHandler => async (...args: never[]) => (await load())[id](...args);
+/**
+ * Every command of ids.ts, registered now; each call runs the handler of the on-demand bundle: at once where it is
+ * loaded (`ready`), else once `load` brings it, so that the first command alone waits for the load.
+ */
+export function deferredHandlers(ready: () => CommandHandlers | undefined, load: () => Promise<CommandHandlers>): CommandHandlers {
+  const deferred = (id: CommandId): CommandHandler => (...args: never[]) => {
+    const handlers = ready();
+    return handlers ? handlers[id](...args) : load().then((loaded) => loaded[id](...args));
+  };
   return Object.fromEntries(Object.values(Command).map((id) => [id, deferred(id)])) as CommandHandlers;
 }

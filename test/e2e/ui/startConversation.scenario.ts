@@ -53,7 +53,7 @@ export default onEachLine(
     const sideBar = await workbench.openActivityBarItem();
     const row = sideBar.locator('.monaco-list-row', { hasText: MESSAGE });
     await row.waitFor({ timeout: 15_000 });
-    assert.match(await row.innerText(), /octo\/widgets @ feature\/e2e/);
+    assert.match(await row.innerText(), /octo\/widgets \(feature\/e2e\)/);
     await workbench.screenshot('conversations-view');
   },
   // Open in Browser and Copy Link need the server's web UI, as the Docker image serves it.

@@ -7,10 +7,11 @@ describe('onFirstUse', () => {
   it('loads once, however many callers ask before and after it resolved', async () => {
     let loads = 0;
     const load = onFirstUse(async () => ({ load: ++loads }));
-    const [a, b] = await Promise.all([load(), load()]);
-    const c = await load();
+    assert.equal(load.now(), undefined, 'nothing loaded before the first use');
+    const [a, b] = await Promise.all([load.get(), load.get()]);
+    const c = await load.get();
     assert.equal(loads, 1);
-    assert.ok(a === b && b === c);
+    assert.ok(a === b && b === c && c === load.now());
   });
 
   it('tries again on the next use after a failed load, and keeps what that one loaded', async () => {
@@ -20,9 +21,10 @@ describe('onFirstUse', () => {
       if (loads === 1) throw new Error('dist/onDemand.js is missing');
       return 'loaded';
     });
-    await assert.rejects(load(), /onDemand\.js is missing/);
-    assert.equal(await load(), 'loaded');
-    assert.equal(await load(), 'loaded');
+    await assert.rejects(load.get(), /onDemand\.js is missing/);
+    assert.equal(load.now(), undefined);
+    assert.equal(await load.get(), 'loaded');
+    assert.equal(await load.get(), 'loaded');
     assert.equal(loads, 2);
   });
 });
