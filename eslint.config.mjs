@@ -69,7 +69,7 @@ export default tseslint.config(
   })),
   {
     // Above src/api and in the tests of what is above it, only the client's model and interface: no wire format.
-    files: ['src/extension.ts', 'src/onDemand.ts', 'src/testingApi.ts', 'test/core/**/*.ts', 'test/e2e/**/*.ts', 'test/support/host/**/*.ts', 'test/support/ui/**/*.ts', 'bench/**/*.ts'],
+    files: ['src/extension.ts', 'src/onDemand.ts', 'src/testingApi.ts', 'test/core/**/*.ts', 'test/e2e/**/*.ts', 'test/e2e/harness/host/**/*.ts', 'test/e2e/harness/ui/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_WIRE] }] },
   },
 );

@@ -1,5 +1,5 @@
 // npm run demo: packages the extension and compiles the harness with their output kept back (shown only when a
-// step fails), then runs out/test/support/e2e/demo.js, whose output is the demo's. Ctrl-C reaches the demo (same
+// step fails), then runs out/test/e2e/harness/demo.js, whose output is the demo's. Ctrl-C reaches the demo (same
 // process group), which stops everything it started; this script then exits with its status.
 import { spawn, spawnSync } from 'node:child_process';
 
@@ -21,7 +21,7 @@ for (const [what, args] of steps) {
   process.stdout.write(`${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
-const demo = spawn(process.execPath, ['out/test/support/e2e/demo.js', ...process.argv.slice(2)], { stdio: 'inherit' });
+const demo = spawn(process.execPath, ['out/test/e2e/harness/demo.js', ...process.argv.slice(2)], { stdio: 'inherit' });
 // Ctrl-C in the terminal reaches the demo itself; a signal sent to this script alone is passed on.
 process.on('SIGINT', () => undefined);
 for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => demo.kill(signal));

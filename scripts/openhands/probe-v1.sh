@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records how a real OpenHands 1.x app server answers: every request and the exact response (status, headers
-# except date, body), as Markdown on stdout. test/conformance/observed-1.11.0.transcript.md and OBSERVED-V1.md
+# except date, body), as Markdown on stdout. test/support/fixtures/openhands/observed-1.11.0.transcript.md and OBSERVED-V1.md
 # were written from its output.
 #
 #   scripts/openhands/probe-v1.sh [--version 1.11.0] [--recorded DIR] > transcript.md

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records how a server answers the checks of the contract doc (section 10): every request and the exact
-# response (status, headers, body), as Markdown on stdout. test/conformance/OBSERVED.md was written from
+# response (status, headers, body), as Markdown on stdout. test/support/fixtures/openhands/OBSERVED.md was written from
 # its output against the real OpenHands 0.54.0.
 #
 #   scripts/openhands/probe.sh > transcript.md        starts three servers itself with start.sh:

@@ -33,4 +33,4 @@ OPENHANDS_VERSION=1.11.0 "$HERE/provision.sh" >/dev/null
 npm run --silent build >/dev/null
 [ "$compile" = 1 ] && npm run --silent compile-tests
 log "provisioned and built in $(( ($(date +%s%N) - started) / 1000000 )) ms"
-node out/test/support/e2e/main.js --real ${pass[@]+"${pass[@]}"}
+node out/test/e2e/harness/main.js --real ${pass[@]+"${pass[@]}"}

@@ -1,4 +1,4 @@
-// Answers of the real OpenHands 1.11.0 (V1 API), as recorded on 2026-11-23 (test/conformance/recorded and the V1
+// Answers of the real OpenHands 1.11.0 (V1 API), as recorded on 2026-11-23 (test/support/fixtures/openhands/recorded and the V1
 // transcript), and the settings text a save should read back as.
 import assert from 'node:assert/strict';
 import { type PyDict, type PyValue, dumpPyJson, parsePyJson } from '../support/standin/pyJson';

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { OpenHandsClient } from '../../src/api/client';
 import { connectClient } from '../../src/api/createClient';
 import { sessionCredential } from '../../src/api/http/credential';
-import { prepareDemoServer } from '../support/e2e/demoServer';
+import { prepareDemoServer } from '../e2e/harness/demoServer';
 import { startContractServer, type ContractServer } from '../support/standin/contractServer';
 import { until } from '../support/until';
 

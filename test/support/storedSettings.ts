@@ -1,6 +1,6 @@
 // Where the server of each API line keeps a field of the extension's settings model, as the tests' own statement
 // of it (from what the real servers store; not the client's mapping, which the tests check): V0 keeps one flat
-// object, V1 a nested settings.json (test/conformance/recorded/settings-defaults-1.11.0.json) saved as diffs.
+// object, V1 a nested settings.json (test/support/fixtures/openhands/recorded/settings-defaults-1.11.0.json) saved as diffs.
 // Node built-ins only: host suites (in the extension host) and UI scenarios (in the harness) both load it.
 
 export type Stored = Record<string, unknown>;

@@ -1,5 +1,5 @@
 // zod schemas for the parts of OpenHands' V1 app-server API this extension reads and sends (openhands-ai 1.x;
-// a recorded openapi.json of the real server is in test/conformance/recorded/, and a test holds these to it).
+// a recorded openapi.json of the real server is in test/support/fixtures/openhands/recorded/, and a test holds these to it).
 // Answers are read loosely: a newer server adds fields, and those are kept.
 import * as z from 'zod/mini';
 import { PROVIDER_TYPES } from '../model/conversations';

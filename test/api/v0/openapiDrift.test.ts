@@ -1,12 +1,12 @@
 // The V0 conversation list schemas held to the real server's own description (openapi.json of openhands-ai 0.54.0,
-// recorded in test/conformance/recorded/): a route, field or status this client reads that the server lacks fails here.
+// recorded in test/support/fixtures/openhands/recorded/): a route, field or status this client reads that the server lacks fails here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { V0ConversationInfo, V0ConversationPage } from '../../../src/api/v0/conversationList';
 
-const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'conformance', 'recorded');
+const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'support', 'fixtures', 'openhands', 'recorded');
 interface Spec { paths: Record<string, Record<string, { parameters?: { name: string }[] }>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; enum?: string[] }> } }
 const spec = JSON.parse(readFileSync(join(RECORDED, 'openapi-0.54.0.json'), 'utf8')) as Spec;
 const properties = (name: string) => Object.keys(spec.components.schemas[name]?.properties ?? {});

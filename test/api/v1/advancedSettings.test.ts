@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { advancedBody, advancedSettings, type Schemas } from '../../../src/api/v1/advancedSettings';
 import { SettingsSchemaDocument } from '../../../src/api/v1/schemas';
 
-const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'conformance', 'recorded');
+const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'support', 'fixtures', 'openhands', 'recorded');
 const read = (name: string): unknown => JSON.parse(readFileSync(join(RECORDED, name), 'utf8'));
 const schemas: Schemas = {
   agent: SettingsSchemaDocument.parse(read('agent-schema-1.11.0.json')),

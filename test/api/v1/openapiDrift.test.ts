@@ -1,5 +1,5 @@
 // The V1 schemas held to the real server's own description (openapi.json of openhands-ai 1.11.0, recorded in
-// test/conformance/recorded/): a route, field or status this client uses that the server no longer has fails here.
+// test/support/fixtures/openhands/recorded/): a route, field or status this client uses that the server no longer has fails here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { AppConversation, EXECUTION_STATUSES, SANDBOX_STATUSES } from '../../../
 import { START_TASK_STATUSES, SendMessageRequest, SendMessageResponse, StartRequest, StartTask, SuccessAnswer } from '../../../src/api/v1/schemas';
 import { V1_LOCATIONS } from '../../../src/api/v1/settingsMapping';
 
-const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'conformance', 'recorded');
+const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'support', 'fixtures', 'openhands', 'recorded');
 interface Spec { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; enum?: string[] }> } }
 const spec = JSON.parse(readFileSync(join(RECORDED, 'openapi-1.11.0.json'), 'utf8')) as Spec;
 const settingsBody = JSON.parse(readFileSync(join(RECORDED, 'settings-1.11.0.json'), 'utf8')) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 // Every failure answer the real servers gave on a newcomer's paths (connect, key, the first save, an edit, a start
-// with and without a repository), as the conformance suite recorded it (test/conformance/OBSERVED.md for 0.54.0,
+// with and without a repository), as the conformance suite recorded it (test/support/fixtures/openhands/OBSERVED.md for 0.54.0,
 // OBSERVED-V1.md for 1.11.0; "#N" is the transcript's request), sent byte for byte by a loopback server to the
 // extension's own client: the message a person reads names the cause, and the buttons offered are the fix.
 // Answers that are not failures are shown elsewhere: 404 "Settings not found" is the "no settings yet" view with

@@ -2,7 +2,7 @@
 // F1 > "OpenHands: Show Log" activates the extension and shows its output channel, which names the
 // server it talks to (the contract server, from the machine-scoped openhands.serverUrl).
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
+import { scenario } from '../harness/scenario';
 
 export default scenario('the extension activates and shows its log', async ({ workbench, page, context }) => {
   await workbench.waitForActivityBarItem();

@@ -1,6 +1,6 @@
 // A click on the OpenHands item in the activity bar opens its side bar with the Settings view.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
+import { scenario } from '../harness/scenario';
 
 export default scenario('the OpenHands activity-bar item opens its Settings view', async ({ workbench }) => {
   const sideBar = await workbench.openActivityBarItem();

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describeRequests, settledCount } from '../../support/e2e/requests';
-import { scenario } from '../../support/e2e/scenario';
-import { openSeededPanel, until } from '../../support/ui/settingsPanelUi';
+import { describeRequests, settledCount } from '../harness/requests';
+import { scenario } from '../harness/scenario';
+import { openSeededPanel, until } from '../harness/ui/settingsPanelUi';
 
 const QUICK_INPUT = '.quick-input-widget';
 

@@ -2,10 +2,10 @@
 // line's stand-in: a base URL that is no http(s) URL is refused while typed; a first save with a base URL and no
 // key stores both and sends no key; a second run with an empty key keeps the stored one.
 import * as assert from 'node:assert/strict';
-import { onEachLine } from '../../support/e2e/scenario';
+import { onEachLine } from '../harness/scenario';
 import type { ContractServer } from '../../support/standin/contractServer';
 import { storedField } from '../../support/storedSettings';
-import { answerInput, key, setApiKey } from '../../support/ui/conversationSteps';
+import { answerInput, key, setApiKey } from '../harness/ui/conversationSteps';
 
 /** The server's stored settings once `done` holds for them (a save is on its way until then). */
 async function storedOnce(server: ContractServer, done: (stored: Record<string, unknown> | null) => boolean): Promise<Record<string, unknown> | null> {

@@ -2,9 +2,9 @@
 // Key, which sends the typed message again once the key is set; when the connection breaks the error offers
 // Retry, which sends the same message without asking again; Cancel on the progress stops a slow start quietly.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
-import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, storeSettings } from '../../support/ui/conversationSteps';
-import { pickQuickItem, SET_API_KEY } from '../../support/ui/quickPick';
+import { scenario } from '../harness/scenario';
+import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, storeSettings } from '../harness/ui/conversationSteps';
+import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
 
 export default scenario(
   'a failed conversation offers Set API Key or Retry',

@@ -4,9 +4,9 @@
 // Send Follow-up Message sends. Against one serving its web UI (as the Docker image): a click opens the page.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { scenario } from '../../support/e2e/scenario';
-import type { Workbench } from '../../support/e2e/workbench';
-import { answerInput, openedAt, setApiKey } from '../../support/ui/conversationSteps';
+import { scenario } from '../harness/scenario';
+import type { Workbench } from '../harness/workbench';
+import { answerInput, openedAt, setApiKey } from '../harness/ui/conversationSteps';
 import { until } from '../../support/until';
 
 const FOLLOW_UP = 'Please add a test';

@@ -3,8 +3,8 @@
 // repository -> Open Server Settings or Start Without Repository. Once fixed, the typed message goes again as it
 // was: nobody types it twice.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
-import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, LLM_MODEL, nextConversation, notification, openedAt, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+import { scenario } from '../harness/scenario';
+import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, LLM_MODEL, nextConversation, notification, openedAt, setApiKey, storeSettings } from '../harness/ui/conversationSteps';
 
 export default scenario(
   'a refused conversation offers its fix',

@@ -4,8 +4,8 @@
 // sentences; one without a message keeps the server's name. Stop Conversation's dialog says the conversation
 // will be paused (the server's word, the row's too) and what Resume does; Resume Conversation brings it back.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
-import { answerDialog, setApiKey } from '../../support/ui/conversationSteps';
+import { scenario } from '../harness/scenario';
+import { answerDialog, setApiKey } from '../harness/ui/conversationSteps';
 import { until } from '../../support/until';
 
 const MESSAGES = ['Fix the flaky login test in the widgets suite', 'Add a changelog entry for the widget factory'];

@@ -8,11 +8,11 @@ import * as path from 'node:path';
 import { createClient } from '../../../src/api/createClient';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { PAGE_SIZE } from '../../../src/core/conversations/conversationFeed';
-import { scenario } from '../../support/e2e/scenario';
+import { scenario } from '../harness/scenario';
 import { startContractServer } from '../../support/standin/contractServer';
 import {
   LLM_MODEL, answerDialog, answerInput, buttonsOf, clearNotifications, key, notification, setApiKey,
-} from '../../support/ui/conversationSteps';
+} from '../harness/ui/conversationSteps';
 import { until } from '../../support/until';
 
 const MESSAGE = 'Rename the widget factory';

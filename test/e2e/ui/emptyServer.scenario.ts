@@ -5,10 +5,10 @@
 // no change): lost right after Set API Key in 5 of 6 tries on a real server.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { onEachLine } from '../../support/e2e/scenario';
-import type { Workbench } from '../../support/e2e/workbench';
+import { onEachLine } from '../harness/scenario';
+import type { Workbench } from '../harness/workbench';
 import type { ContractServer } from '../../support/standin/contractServer';
-import { setApiKey } from '../../support/ui/conversationSteps';
+import { setApiKey } from '../harness/ui/conversationSteps';
 import { until } from '../../support/until';
 
 const WELCOME = 'No conversations on this server yet.';

@@ -9,11 +9,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { scenarioOn } from '../../support/e2e/scenario';
-import { E2E_LINES } from '../../support/e2e/contract';
-import { LLM_MODEL, answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, notification } from '../../support/ui/conversationSteps';
-import { pickQuickItem, SET_API_KEY } from '../../support/ui/quickPick';
-import { SettingsPanel, until } from '../../support/ui/settingsPanelUi';
+import { scenarioOn } from '../harness/scenario';
+import { E2E_LINES } from '../harness/contract';
+import { LLM_MODEL, answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, notification } from '../harness/ui/conversationSteps';
+import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
+import { SettingsPanel, until } from '../harness/ui/settingsPanelUi';
 
 const MESSAGE = 'Add a widget factory with tests';
 const FILE_MESSAGE = 'Summarize this file';

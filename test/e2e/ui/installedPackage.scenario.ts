@@ -2,8 +2,8 @@
 // (npm run test:vsix), no development path. The Extensions view lists it with the PNG icon the build made, it
 // activates from the bundle it ships, and Start Conversation reaches the stand-in server.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
-import { answerDialog, answerInput, clearNotifications, key, nextConversation, notification, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+import { scenario } from '../harness/scenario';
+import { answerDialog, answerInput, clearNotifications, key, nextConversation, notification, setApiKey, storeSettings } from '../harness/ui/conversationSteps';
 
 const MESSAGE = 'Check the packaged extension';
 

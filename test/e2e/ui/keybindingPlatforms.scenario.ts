@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../../support/e2e/paths';
-import { scenario } from '../../support/e2e/scenario';
+import { REPO_ROOT } from '../harness/paths';
+import { scenario } from '../harness/scenario';
 import { otherBindingsOf, parseDefaultKeybindings } from '../../support/fixtures/defaultKeybindings';
 
 const START_CONVERSATION = 'openhands.startConversation';

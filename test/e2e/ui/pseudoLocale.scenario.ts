@@ -1,5 +1,5 @@
 // A translation reaches the screen: VS Code runs with `--locale qps-ploc` and the extension carries pseudo-localized
-// bundles (test/support/e2e/pseudoLocale.ts). Each kind of text shows translated and its English nowhere:
+// bundles (test/e2e/harness/pseudoLocale.ts). Each kind of text shows translated and its English nowhere:
 // the manifest's (package.nls.qps-ploc.json: the activity-bar container, the view names, the command title in the
 // palette), the VS Code layer's (vscode.l10n.t: Set API Key's title, the saved notification) and the model's through
 // the text port (src/base/l10n.ts: core's connection state in the status bar, core's kinds of key and key prompt, the
@@ -7,12 +7,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../../support/e2e/paths';
-import { pseudoLocalized } from '../../support/e2e/pseudoLocale';
-import { scenario } from '../../support/e2e/scenario';
-import type { Workbench } from '../../support/e2e/workbench';
-import { answerInput, clearNotifications } from '../../support/ui/conversationSteps';
-import { pickQuickItem } from '../../support/ui/quickPick';
+import { REPO_ROOT } from '../harness/paths';
+import { pseudoLocalized } from '../harness/pseudoLocale';
+import { scenario } from '../harness/scenario';
+import type { Workbench } from '../harness/workbench';
+import { answerInput, clearNotifications } from '../harness/ui/conversationSteps';
+import { pickQuickItem } from '../harness/ui/quickPick';
 import { until } from '../../support/until';
 
 const manifestTexts = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;

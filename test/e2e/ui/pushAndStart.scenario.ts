@@ -4,9 +4,9 @@
 // conversation on that branch. A push the remote rejects (it has a commit the clone lacks) says so with its
 // actions and starts nothing; its Pull and Retry merges the remote's commit, pushes, and starts.
 import * as assert from 'node:assert/strict';
-import { scenario, type ScenarioContext } from '../../support/e2e/scenario';
-import { bareRemoteRepo, openFolder, type BareRemoteRepo } from '../../support/ui/bareRemote';
-import { answerDialog, answerInput, buttonsOf, clickButton, key, nextConversation, notification, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+import { scenario, type ScenarioContext } from '../harness/scenario';
+import { bareRemoteRepo, openFolder, type BareRemoteRepo } from '../harness/ui/bareRemote';
+import { answerDialog, answerInput, buttonsOf, clickButton, key, nextConversation, notification, setApiKey, storeSettings } from '../harness/ui/conversationSteps';
 import { STANDIN_ACCEPTED_TOKEN_PREFIX } from '../../support/standin/providerTokenRoutes';
 
 const MESSAGE = 'Finish the widget factory';

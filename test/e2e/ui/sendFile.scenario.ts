@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { scenario } from '../../support/e2e/scenario';
-import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, openedAt, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+import { scenario } from '../harness/scenario';
+import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, openedAt, setApiKey, storeSettings } from '../harness/ui/conversationSteps';
 
 function fenced(content: string, language: string): string {
   return `\`\`\`${language}\n${content}\`\`\``;

@@ -2,8 +2,8 @@
 // Settings panel offers Retry; once the server is back, Retry connects and the settings show.
 import * as assert from 'node:assert/strict';
 import { SEEDED_SETTINGS } from '../../support/fixtures/settingsFixture';
-import { scenario } from '../../support/e2e/scenario';
-import { openSeededPanel } from '../../support/ui/settingsPanelUi';
+import { scenario } from '../harness/scenario';
+import { openSeededPanel } from '../harness/ui/settingsPanelUi';
 
 export default scenario('server down at start: offline with Retry in the status bar and panel; back again, Retry connects', async ({ workbench, page, server, context }) => {
   // The key is set first (code-server keeps it in the browser, so it survives the reload).

@@ -7,11 +7,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
-import { scenario } from '../../support/e2e/scenario';
+import { scenario } from '../harness/scenario';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
 import { startContractServer } from '../../support/standin/contractServer';
-import { answerInput, setApiKey } from '../../support/ui/conversationSteps';
-import { SettingsPanel } from '../../support/ui/settingsPanelUi';
+import { answerInput, setApiKey } from '../harness/ui/conversationSteps';
+import { SettingsPanel } from '../harness/ui/settingsPanelUi';
 
 const MIXED = 'OpenHands 1.6.0, V0 settings, V1 conversations';
 const UNSUPPORTED = /This server speaks neither OpenHands API this extension knows/;

@@ -6,10 +6,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { nextRequest } from '../../support/e2e/requests';
-import { scenario } from '../../support/e2e/scenario';
+import { nextRequest } from '../harness/requests';
+import { scenario } from '../harness/scenario';
 import { startContractServer } from '../../support/standin/contractServer';
-import { answerDialog, buttonsOf, clickButton, notification, setApiKey, storeSettings } from '../../support/ui/conversationSteps';
+import { answerDialog, buttonsOf, clickButton, notification, setApiKey, storeSettings } from '../harness/ui/conversationSteps';
 
 export default scenario('the server moved to another origin: Use <new URL>, confirmed, the key not moved without a yes', async ({ workbench, server, context }) => {
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');

@@ -6,11 +6,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describeRequests, nextRequest, settledCount } from '../../support/e2e/requests';
+import { describeRequests, nextRequest, settledCount } from '../harness/requests';
 import { startContractServer, type RecordedRequest } from '../../support/standin/contractServer';
-import { scenario } from '../../support/e2e/scenario';
-import { answerInput, key } from '../../support/ui/conversationSteps';
-import { pickQuickItem, SET_API_KEY } from '../../support/ui/quickPick';
+import { scenario } from '../harness/scenario';
+import { answerInput, key } from '../harness/ui/conversationSteps';
+import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
 
 const KINDS = ['Self-hosted session key', 'OpenHands Cloud API key'];
 

@@ -3,11 +3,11 @@
 // edit stored with every other field unchanged, and a save the server refuses rolled back with the reason shown.
 // Against both API lines' stand-ins (V0's flat stored object, V1's nested one); MCP servers on V0 only.
 import * as assert from 'node:assert/strict';
-import { nextRequest } from '../../support/e2e/requests';
-import { LINE_PATHS } from '../../support/e2e/contract';
-import { onEachLine, scenario } from '../../support/e2e/scenario';
+import { nextRequest } from '../harness/requests';
+import { LINE_PATHS } from '../harness/contract';
+import { onEachLine, scenario } from '../harness/scenario';
 import { SECRETS, SEEDED_SETTINGS, fastApi422 } from '../../support/fixtures/settingsFixture';
-import { assertNoSecretInPage, expectOnlyChange, openSeededPanel, STAND_IN_API } from '../../support/ui/settingsPanelUi';
+import { assertNoSecretInPage, expectOnlyChange, openSeededPanel, STAND_IN_API } from '../harness/ui/settingsPanelUi';
 
 const SEEDED_MCP = SEEDED_SETTINGS.mcp_config;
 

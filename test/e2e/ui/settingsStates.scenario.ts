@@ -5,11 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { scenario } from '../../support/e2e/scenario';
+import { scenario } from '../harness/scenario';
 import { SEEDED_SETTINGS } from '../../support/fixtures/settingsFixture';
-import { pickQuickItem, SET_API_KEY } from '../../support/ui/quickPick';
-import { SettingsPanel, openSeededPanel, until, STAND_IN_API } from '../../support/ui/settingsPanelUi';
-import { freePort } from '../../support/e2e/codeServer';
+import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
+import { SettingsPanel, openSeededPanel, until, STAND_IN_API } from '../harness/ui/settingsPanelUi';
+import { freePort } from '../harness/codeServer';
 
 const NO_KEY = /needs a session API key/;
 const REFUSED_KEY = /The server refused the API key/;

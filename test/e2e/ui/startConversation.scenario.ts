@@ -4,12 +4,12 @@
 // started" offers Open in Browser and Copy Link, and the Conversations view lists it. Against both API lines'
 // stand-ins: V0 answers the start itself (held here so the progress shows), V1 with a start task followed to READY.
 import * as assert from 'node:assert/strict';
-import { LINE_PATHS } from '../../support/e2e/contract';
-import { onEachLine } from '../../support/e2e/scenario';
+import { LINE_PATHS } from '../harness/contract';
+import { onEachLine } from '../harness/scenario';
 import { sentTarget } from '../../support/startBodies';
 import {
   answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, nextConversation, notification, setApiKey, storeSettings,
-} from '../../support/ui/conversationSteps';
+} from '../harness/ui/conversationSteps';
 
 const MESSAGE = 'Add a widget factory with tests';
 

@@ -2,9 +2,9 @@
 // installed from the .vsix (npm run test:vsix), code-server without the smoke-test driver, which hides every toast
 // (test/e2e/README.md). The V1 stand-in ends the start task in ERROR with an empty detail, as 1.11.0 does.
 import * as assert from 'node:assert/strict';
-import { scenario } from '../../support/e2e/scenario';
-import { bareRemoteRepo, openFolder } from '../../support/ui/bareRemote';
-import { answerDialog, answerInput, buttonsOf, hideNotificationsCenter, key, setApiKey, storeSettings, toast } from '../../support/ui/conversationSteps';
+import { scenario } from '../harness/scenario';
+import { bareRemoteRepo, openFolder } from '../harness/ui/bareRemote';
+import { answerDialog, answerInput, buttonsOf, hideNotificationsCenter, key, setApiKey, storeSettings, toast } from '../harness/ui/conversationSteps';
 
 export default scenario('a start that fails after Push and Start shows its error as a toast', async ({ workbench, server, context }) => {
   const repo = bareRemoteRepo(context, 'toast', 'feature/toast');

@@ -6,10 +6,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { scenario } from '../../support/e2e/scenario';
-import { escapeRegExp } from '../../support/e2e/workbench';
+import { scenario } from '../harness/scenario';
+import { escapeRegExp } from '../harness/workbench';
 import { SEEDED_SETTINGS } from '../../support/fixtures/settingsFixture';
-import { openSeededPanel, until } from '../../support/ui/settingsPanelUi';
+import { openSeededPanel, until } from '../harness/ui/settingsPanelUi';
 
 const NO_KEY = /needs a session API key/;
 

@@ -7,12 +7,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { scenario } from '../../support/e2e/scenario';
+import { scenario } from '../harness/scenario';
 import { startContractServer } from '../../support/standin/contractServer';
-import { SettingsPanel } from '../../support/ui/settingsPanelUi';
+import { SettingsPanel } from '../harness/ui/settingsPanelUi';
 import {
   LLM_MODEL, answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, notification, setApiKey,
-} from '../../support/ui/conversationSteps';
+} from '../harness/ui/conversationSteps';
 
 const MESSAGE = 'Add a changelog entry for the widget factory';
 

@@ -7,12 +7,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { freePort } from '../../support/e2e/codeServer';
-import { scenario } from '../../support/e2e/scenario';
-import type { Workbench } from '../../support/e2e/workbench';
-import { answerDialog, answerInput, clearNotifications, key, nextConversation, notification } from '../../support/ui/conversationSteps';
-import { pickQuickItem, SET_API_KEY } from '../../support/ui/quickPick';
-import { until } from '../../support/ui/settingsPanelUi';
+import { freePort } from '../harness/codeServer';
+import { scenario } from '../harness/scenario';
+import type { Workbench } from '../harness/workbench';
+import { answerDialog, answerInput, clearNotifications, key, nextConversation, notification } from '../harness/ui/conversationSteps';
+import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
+import { until } from '../harness/ui/settingsPanelUi';
 
 const TITLE = 'Get started with OpenHands Conversations';
 const STEPS = ['Connect to your OpenHands server', 'Set the session key, if it needs one', 'Configure the LLM', 'Start a first conversation'];

@@ -1,6 +1,6 @@
 // The contract server: a stand-in for an OpenHands app server of one release line (routes.ts): 0.54.0's
 // GET/POST /api/settings and POST /api/conversations, 1.11.0's /api/v1/settings and /api/v1/app-conversations,
-// or 1.6.0's mix, answering exactly as the real ones do (test/conformance/OBSERVED.md and the V1 suites), with
+// or 1.6.0's mix, answering exactly as the real ones do (test/support/fixtures/openhands/OBSERVED.md and the V1 suites), with
 // /alive, /health, /openapi.json and the CORS layer around them, plus test hooks: request recording, injected
 // faults, provider-token seeding, start-task timing and optional /_test/* routes.
 import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';

@@ -1,11 +1,11 @@
-// Answers recorded from real servers (test/conformance/recorded/*.json), read once and served in the real
+// Answers recorded from real servers (test/support/fixtures/openhands/recorded/*.json), read once and served in the real
 // server's own JSON form: the files may be pretty-printed, the server's answer is compact (see pyJson.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type PyValue, dumpPyJson, parsePyJson } from './pyJson';
 
-// out/test/support/standin -> the repository's test/conformance/recorded (the JSON files are not compiled).
-const FOLDER = join(__dirname, '..', '..', '..', '..', 'test', 'conformance', 'recorded');
+// out/test/support/standin -> the repository's test/support/fixtures/openhands/recorded (the JSON files are not compiled).
+const FOLDER = join(__dirname, '..', '..', '..', '..', 'test', 'support', 'fixtures', 'openhands', 'recorded');
 
 const cache = new Map<string, PyValue>();
 

@@ -1,6 +1,6 @@
 // The V1 settings model of OpenHands 1.11.0 (openhands/app_server/settings/settings_models.py and the SDK's
 // AgentSettings), as far as the stand-in needs it: the defaults a first save starts from, which leaves are
-// secret, and how each leaf is validated. Taken from the real server's answers (test/conformance/recorded).
+// secret, and how each leaf is validated. Taken from the real server's answers (test/support/fixtures/openhands/recorded).
 import { type FieldRule, type ValueKind } from './pydantic';
 import { PyFloat, type PyDict, type PyValue, clonePy } from './pyJson';
 import { recorded } from './recorded';

@@ -5,8 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Command, View } from '../../../../src/vscode/platform/ids';
-import { describeRequests, nextRequest, settledCount } from '../../../support/e2e/requests';
-import { contract, e2eContext, serverUrl, testingApi } from '../../../support/host/support';
+import { describeRequests, nextRequest, settledCount } from '../../harness/requests';
+import { contract, e2eContext, serverUrl, testingApi } from '../../harness/host/support';
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -3,10 +3,10 @@
 // Cloud key it is kept with its kind and sent only as a Bearer token; the same key set as a session key goes only
 // in X-Session-API-Key and is refused.
 import * as assert from 'node:assert/strict';
-import { secretFor } from '../../../support/e2e/context';
-import { describeRequests } from '../../../support/e2e/requests';
-import { waitForState } from '../../../support/host/settingsSupport';
-import { e2eContext, testingApi, useServer } from '../../../support/host/support';
+import { secretFor } from '../../harness/context';
+import { describeRequests } from '../../harness/requests';
+import { waitForState } from '../../harness/host/settingsSupport';
+import { e2eContext, testingApi, useServer } from '../../harness/host/support';
 import { startContractServer, type ContractServer, type RecordedRequest } from '../../../support/standin/contractServer';
 
 const apiRequests = (server: ContractServer, from: number) => server.requests.slice(from).filter((r) => r.path.startsWith('/api/'));

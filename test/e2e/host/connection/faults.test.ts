@@ -4,10 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/vscode/platform/ids';
-import { settledCount } from '../../../support/e2e/requests';
+import { settledCount } from '../../harness/requests';
 import { SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
-import { connectTo, waitForState } from '../../../support/host/settingsSupport';
-import { contract, testingApi } from '../../../support/host/support';
+import { connectTo, waitForState } from '../../harness/host/settingsSupport';
+import { contract, testingApi } from '../../harness/host/support';
 
 const settingsGets = async (from: number) =>
   (await contract.requests()).slice(from).filter((r) => r.method === 'GET' && r.path === '/api/settings');

@@ -8,13 +8,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/vscode/platform/ids';
-import { secretFor } from '../../../support/e2e/context';
-import { settledCount } from '../../../support/e2e/requests';
+import { secretFor } from '../../harness/context';
+import { settledCount } from '../../harness/requests';
 import { SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
-import { folderOutsideGit } from '../../../support/host/gitRepos';
-import { logLines, waitForLogLine } from '../../../support/host/outputLog';
-import { connectTo, waitForState } from '../../../support/host/settingsSupport';
-import { describeOnEachLine, e2eContext, elsewhereRequests, testingApi, type StandIn } from '../../../support/host/support';
+import { folderOutsideGit } from '../../harness/host/gitRepos';
+import { logLines, waitForLogLine } from '../../harness/host/outputLog';
+import { connectTo, waitForState } from '../../harness/host/settingsSupport';
+import { describeOnEachLine, e2eContext, elsewhereRequests, testingApi, type StandIn } from '../../harness/host/support';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

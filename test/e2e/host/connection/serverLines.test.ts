@@ -7,9 +7,9 @@ import type * as http from 'node:http';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startContractServer, type ApiLine, type ContractServer } from '../../../support/standin/contractServer';
-import { folderOutsideGit } from '../../../support/host/gitRepos';
-import { waitForState } from '../../../support/host/settingsSupport';
-import { e2eContext, testingApi, useServer } from '../../../support/host/support';
+import { folderOutsideGit } from '../../harness/host/gitRepos';
+import { waitForState } from '../../harness/host/settingsSupport';
+import { e2eContext, testingApi, useServer } from '../../harness/host/support';
 import { startLoopbackServer, type LoopbackServer } from '../../../support/loopbackServer';
 
 

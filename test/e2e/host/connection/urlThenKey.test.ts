@@ -4,10 +4,10 @@
 // the new URL (held by the server until after the key is set) is cancelled and never decides the state. Before
 // the session took the URL ahead of the write, the key went to the old URL: the UI scenarios' "no API key" panel.
 import * as assert from 'node:assert/strict';
-import { settledCount } from '../../../support/e2e/requests';
+import { settledCount } from '../../harness/requests';
 import { SEEDED_SETTINGS, seedSettings } from '../../../support/fixtures/settingsFixture';
-import { waitForState } from '../../../support/host/settingsSupport';
-import { e2eContext, standIn, testingApi, useServer } from '../../../support/host/support';
+import { waitForState } from '../../harness/host/settingsSupport';
+import { e2eContext, standIn, testingApi, useServer } from '../../harness/host/support';
 import { startContractServer, type ContractServer } from '../../../support/standin/contractServer';
 
 describe('a key set at once after Change Server URL (urlThenKey)', function () {

@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { settledCount } from '../../../support/e2e/requests';
-import { nextConversationRequest, serverWith, token } from '../../../support/host/conversationSupport';
-import { folderOutsideGit, nestedRepo, removeNestedRepos, setUpstream, type TestRepo } from '../../../support/host/gitRepos';
-import { describeOnEachLine, testingApi } from '../../../support/host/support';
+import { settledCount } from '../../harness/requests';
+import { nextConversationRequest, serverWith, token } from '../../harness/host/conversationSupport';
+import { folderOutsideGit, nestedRepo, removeNestedRepos, setUpstream, type TestRepo } from '../../harness/host/gitRepos';
+import { describeOnEachLine, testingApi } from '../../harness/host/support';
 import { sentTarget } from '../../../support/startBodies';
 
 describeOnEachLine('conversation sent from a file', (server) => {

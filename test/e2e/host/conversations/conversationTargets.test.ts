@@ -5,9 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { e2eContext, testingApi } from '../../../support/host/support';
-import { serverWith, token } from '../../../support/host/conversationSupport';
-import { commitFile, folderOutsideGit, gitApi, nestedRepo, removeNestedRepos, setUpstream, waitForGitState } from '../../../support/host/gitRepos';
+import { e2eContext, testingApi } from '../../harness/host/support';
+import { serverWith, token } from '../../harness/host/conversationSupport';
+import { commitFile, folderOutsideGit, gitApi, nestedRepo, removeNestedRepos, setUpstream, waitForGitState } from '../../harness/host/gitRepos';
 
 async function resolve(uri: vscode.Uri) {
   return (await testingApi()).targets.resolve(uri);

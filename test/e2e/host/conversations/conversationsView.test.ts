@@ -10,9 +10,9 @@ import type { FeedItem } from '../../../../src/core/conversations/conversationFe
 import { PAGE_SIZE } from '../../../../src/core/conversations/conversationFeed';
 import type { StoppedConversation } from '../../../../src/vscode/conversations/conversationWatch';
 import { startContractServer, type ContractServer } from '../../../support/standin/contractServer';
-import { folderOutsideGit } from '../../../support/host/gitRepos';
-import { waitForState } from '../../../support/host/settingsSupport';
-import { e2eContext, testingApi, useServer } from '../../../support/host/support';
+import { folderOutsideGit } from '../../harness/host/gitRepos';
+import { waitForState } from '../../harness/host/settingsSupport';
+import { e2eContext, testingApi, useServer } from '../../harness/host/support';
 import { until } from '../../../support/until';
 
 const SEEDED = PAGE_SIZE + 4;

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/vscode/platform/ids';
 import { otherBindingsOf, parseDefaultKeybindings } from '../../../support/fixtures/defaultKeybindings';
-import { ourExtension } from '../../../support/host/support';
+import { ourExtension } from '../../harness/host/support';
 
 interface ManifestKeybinding {
   command: string;

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { serverWith, token } from '../../../support/host/conversationSupport';
-import { e2eContext, testingApi } from '../../../support/host/support';
+import { serverWith, token } from '../../harness/host/conversationSupport';
+import { e2eContext, testingApi } from '../../harness/host/support';
 
 const RUNS = 100;
 const TARGET_MS = 50;

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/vscode/platform/ids';
-import { e2eContext, ourExtension } from '../../../support/host/support';
+import { e2eContext, ourExtension } from '../../harness/host/support';
 
 interface GitApi {
   repositories: Array<{

@@ -8,11 +8,11 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/vscode/platform/ids';
-import { secretFor } from '../../../support/e2e/context';
+import { secretFor } from '../../harness/context';
 import { SEEDED_SETTINGS, fastApi422 } from '../../../support/fixtures/settingsFixture';
-import { connectTo, renderedTree } from '../../../support/host/settingsSupport';
-import { waitForLogLine } from '../../../support/host/outputLog';
-import { contract, e2eContext, testingApi } from '../../../support/host/support';
+import { connectTo, renderedTree } from '../../harness/host/settingsSupport';
+import { waitForLogLine } from '../../harness/host/outputLog';
+import { contract, e2eContext, testingApi } from '../../harness/host/support';
 
 interface GitApi {
   repositories: Array<{ state: { remotes: Array<{ name: string; fetchUrl?: string }> } }>;

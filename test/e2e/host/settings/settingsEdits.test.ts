@@ -9,8 +9,8 @@ import type { McpConfig } from '../../../../src/api/model/settings';
 import { withEntry, withoutEntry, type McpEntry, type McpListKey } from '../../../../src/core/settings/mcpEntries';
 import { Command } from '../../../../src/vscode/platform/ids';
 import { SECRETS, SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
-import { assertNoSecretShown, connectToSeededServer, expectOnlyChange, rendered, shown, treeNode } from '../../../support/host/settingsSupport';
-import { describeOnEachLine, itExceptOn, testingApi } from '../../../support/host/support';
+import { assertNoSecretShown, connectToSeededServer, expectOnlyChange, rendered, shown, treeNode } from '../../harness/host/settingsSupport';
+import { describeOnEachLine, itExceptOn, testingApi } from '../../harness/host/support';
 import { storedField } from '../../../support/storedSettings';
 
 const SEEDED_MCP = SEEDED_SETTINGS.mcp_config as unknown as McpConfig;

@@ -3,11 +3,11 @@
 // stand-ins; a V1 server keeps neither MCP servers (in this shape) nor solvability analysis, and publishes the
 // shape of its other settings (the Advanced group).
 import * as assert from 'node:assert/strict';
-import { nextRequest } from '../../../support/e2e/requests';
+import { nextRequest } from '../../harness/requests';
 import { storedField } from '../../../support/storedSettings';
 import { SECRETS, SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
-import { assertNoSecretShown, connectToSeededServer, rendered, renderedTree, shown } from '../../../support/host/settingsSupport';
-import { describeOnEachLine, e2eContext, testingApi } from '../../../support/host/support';
+import { assertNoSecretShown, connectToSeededServer, rendered, renderedTree, shown } from '../../harness/host/settingsSupport';
+import { describeOnEachLine, e2eContext, testingApi } from '../../harness/host/support';
 
 const GROUPS = {
   v0: ['LLM', 'Agent', 'Sandbox', 'Search', 'Git identity', 'MCP servers', 'Features', 'Account', 'Git providers'],

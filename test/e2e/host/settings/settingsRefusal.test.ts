@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../../support/standin/contractServer';
 import { withEntry } from '../../../../src/core/settings/mcpEntries';
 import { Command } from '../../../../src/vscode/platform/ids';
-import { nextRequest } from '../../../support/e2e/requests';
+import { nextRequest } from '../../harness/requests';
 import { fastApi422 } from '../../../support/fixtures/settingsFixture';
-import { connectToSeededServer, rendered, shown, treeNode } from '../../../support/host/settingsSupport';
-import { describeOnEachLine, itExceptOn, testingApi, type StandIn } from '../../../support/host/support';
+import { connectToSeededServer, rendered, shown, treeNode } from '../../harness/host/settingsSupport';
+import { describeOnEachLine, itExceptOn, testingApi, type StandIn } from '../../harness/host/support';
 import { sentAt, valueAt } from '../../../support/storedSettings';
 
 /**

@@ -7,10 +7,10 @@ import * as vscode from 'vscode';
 import type { ConnectionState } from '../../../../src/core/connection/connectionState';
 import { Command } from '../../../../src/vscode/platform/ids';
 import { SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
-import { connectTo, waitForState } from '../../../support/host/settingsSupport';
-import { describeOnEachLine, testingApi, type StandIn } from '../../../support/host/support';
-import { STAND_IN_API } from '../../../support/e2e/contract';
-import { freePort } from '../../../support/e2e/codeServer';
+import { connectTo, waitForState } from '../../harness/host/settingsSupport';
+import { describeOnEachLine, testingApi, type StandIn } from '../../harness/host/support';
+import { STAND_IN_API } from '../../harness/contract';
+import { freePort } from '../../harness/codeServer';
 
 /** The description names the server, and its version and API once its openapi.json was read. */
 async function expectWelcome(state: ConnectionState, description: string): Promise<void> {

@@ -7,8 +7,8 @@ import type { McpConfig } from '../../../../src/api/model/settings';
 import { withEntry, type McpEntry } from '../../../../src/core/settings/mcpEntries';
 import { Command } from '../../../../src/vscode/platform/ids';
 import { SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
-import { connectToSeededServer, shown, treeNode } from '../../../support/host/settingsSupport';
-import { contract, describeOnEachLine, itExceptOn, testingApi } from '../../../support/host/support';
+import { connectToSeededServer, shown, treeNode } from '../../harness/host/settingsSupport';
+import { contract, describeOnEachLine, itExceptOn, testingApi } from '../../harness/host/support';
 
 const SEEDED_MCP = SEEDED_SETTINGS.mcp_config as unknown as McpConfig;
 

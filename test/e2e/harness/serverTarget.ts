@@ -3,7 +3,7 @@
 // main.ts --real). A scenario sees only what a person sees of it: its URL, its key, how the extension names it.
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
-import { startContractServer } from '../standin/contractServer';
+import { startContractServer } from '../../support/standin/contractServer';
 import { E2E_LINES, STAND_IN_API, type E2eLine } from './contract';
 import { REPO_ROOT } from './paths';
 import { onCleanup } from './processes';

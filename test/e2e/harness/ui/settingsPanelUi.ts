@@ -3,12 +3,12 @@
 // check on the contract server what an action stored.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { LINE_PATHS, type ContractServer, type E2eLine } from '../e2e/contract';
-import type { E2eContext } from '../e2e/context';
-import type { Workbench } from '../e2e/workbench';
-import { SEEDED_SETTINGS, seedSettings } from '../fixtures/settingsFixture';
-import { withChange } from '../storedSettings';
-import { until } from '../until';
+import { LINE_PATHS, type ContractServer, type E2eLine } from '../contract';
+import type { E2eContext } from '../context';
+import type { Workbench } from '../workbench';
+import { SEEDED_SETTINGS, seedSettings } from '../../../support/fixtures/settingsFixture';
+import { withChange } from '../../../support/storedSettings';
+import { until } from '../../../support/until';
 import { pickQuickItem, SET_API_KEY } from './quickPick';
 
 const QUICK_INPUT = '.quick-input-widget';
@@ -20,7 +20,7 @@ function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
-export { STAND_IN_API } from '../e2e/contract';
+export { STAND_IN_API } from '../contract';
 
 export class SettingsPanel {
   constructor(

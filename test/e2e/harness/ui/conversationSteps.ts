@@ -3,13 +3,13 @@
 // server got: the POST /api/conversations requests, where a link opened.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { ConversationRequest } from '../../../src/api/model/conversations';
-import type { ContractServer, RecordedRequest } from '../standin/contractServer';
-import { LINE_PATHS, type E2eLine } from '../e2e/contract';
-import { secretFor, type E2eContext } from '../e2e/context';
-import { nextRequest } from '../e2e/requests';
-import type { Workbench } from '../e2e/workbench';
-import { seedSettings } from '../fixtures/settingsFixture';
+import type { ConversationRequest } from '../../../../src/api/model/conversations';
+import type { ContractServer, RecordedRequest } from '../../../support/standin/contractServer';
+import { LINE_PATHS, type E2eLine } from '../contract';
+import { secretFor, type E2eContext } from '../context';
+import { nextRequest } from '../requests';
+import type { Workbench } from '../workbench';
+import { seedSettings } from '../../../support/fixtures/settingsFixture';
 import { pickQuickItem, SET_API_KEY } from './quickPick';
 
 export const LLM_MODEL = 'anthropic/claude-sonnet-4-20250514';

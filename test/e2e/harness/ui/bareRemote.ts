@@ -4,9 +4,9 @@
 // the machine. Each repository gets its own folder in the run folder, and the workbench is opened on it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { E2eContext } from '../e2e/context';
-import type { Workbench } from '../e2e/workbench';
-import { createGitWorkspace, runGit } from '../e2e/workspace';
+import type { E2eContext } from '../context';
+import type { Workbench } from '../workbench';
+import { createGitWorkspace, runGit } from '../workspace';
 
 export const GITHUB_URL = 'https://github.com/acme/widgets.git';
 

@@ -1,5 +1,5 @@
 // A quick pick answered as a person does: read its items, choose one by a click, or press Enter for the first.
-import { escapeRegExp, type Workbench } from '../e2e/workbench';
+import { escapeRegExp, type Workbench } from '../workbench';
 
 const QUICK_INPUT = '.quick-input-widget';
 const ROW = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;

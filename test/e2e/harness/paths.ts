@@ -1,7 +1,7 @@
 // Where the end-to-end harness keeps things, and the tool versions it provisions.
 import * as path from 'node:path';
 
-/** Repository root: this file runs from out/test/support/e2e/. */
+/** Repository root: this file runs from out/test/e2e/harness/. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 /** Git-ignored cache for provisioned tools and run folders. */
@@ -11,9 +11,9 @@ export const CACHE_DIR = path.join(REPO_ROOT, '.cache');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 
 /** Compiled suites in out/test/e2e. */
-export const OUT_E2E_DIR = path.resolve(__dirname, '..', '..', 'e2e');
+export const OUT_E2E_DIR = path.resolve(__dirname, '..');
 /** Compiled helpers that run inside the extension host. */
-export const OUT_HOST_SUPPORT_DIR = path.resolve(__dirname, '..', 'host');
+export const OUT_HOST_SUPPORT_DIR = path.resolve(__dirname, 'host');
 export const HOST_SUITES_ENTRY = path.join(OUT_E2E_DIR, 'host', 'index.js');
 export const UI_SCENARIOS_DIR = path.join(OUT_E2E_DIR, 'ui');
 

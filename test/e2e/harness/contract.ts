@@ -1,5 +1,5 @@
 // The contract server (a stand-in for the OpenHands server) as the end-to-end runs start it.
-import { startContractServer, type ContractServer } from '../standin/contractServer';
+import { startContractServer, type ContractServer } from '../../support/standin/contractServer';
 
 export type { ContractServer };
 

@@ -2,14 +2,14 @@
 // suites (test/e2e/host) and the UI scenarios (test/e2e/ui; those marked with a locale last, in a second code-server
 // started with --locale on a pseudo-localized copy of the extension: pseudoLocale.ts), prints
 // "e2e: N passed, N failed", stops everything.
-// usage: node out/test/support/e2e/main.js [--only host|ui] [--grep <regexp>] [--keep]
-//        node out/test/support/e2e/main.js --real [--grep <regexp>] [--keep]
+// usage: node out/test/e2e/harness/main.js [--only host|ui] [--grep <regexp>] [--keep]
+//        node out/test/e2e/harness/main.js --real [--grep <regexp>] [--keep]
 //            the real-server lane: only the scenarios about a server line (scenarioOn), each against the real
 //            OpenHands server of its line (0.54.0, 1.11.0 from .cache/openhands, started once each), screenshots
 //            in test-results/e2e-real/; run by npm run test:openhands (scripts/openhands/ui-lane.sh)
-//        node out/test/support/e2e/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
+//        node out/test/e2e/harness/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
 //                                                   CLI; only the scenarios marked `installed`)
-//        node out/test/support/e2e/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
+//        node out/test/e2e/harness/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';

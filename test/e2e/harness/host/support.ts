@@ -1,12 +1,12 @@
 // Shared by the extension-host suites: the run's context, the extension under test, the contract
 // server's control routes (it runs in the harness process; the extension host reaches it over HTTP).
 import * as vscode from 'vscode';
-import type { TestingApi } from '../../../src/testingApi';
-import type { Fault, ProviderTokenSeed, RecordedRequest, StartTaskTiming } from '../standin/contractServer';
-import { E2E_LINES, LINE_PATHS, type E2eLine } from '../e2e/contract';
-import { normalizeServerUrl } from '../../../src/core/connection/serverUrl';
-import { readE2eContext, type E2eContext } from '../e2e/context';
-import { readElsewhereRecord, type ElsewhereRequest } from '../e2e/elsewhere';
+import type { TestingApi } from '../../../../src/testingApi';
+import type { Fault, ProviderTokenSeed, RecordedRequest, StartTaskTiming } from '../../../support/standin/contractServer';
+import { E2E_LINES, LINE_PATHS, type E2eLine } from '../contract';
+import { normalizeServerUrl } from '../../../../src/core/connection/serverUrl';
+import { readE2eContext, type E2eContext } from '../context';
+import { readElsewhereRecord, type ElsewhereRequest } from '../elsewhere';
 
 export const EXTENSION_ID = 'openhands-conversations.openhands-conversations';
 

@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GitApi, GitExtension, GitRepository } from '../../../src/vscode/git/gitApi';
-import { createGitWorkspace, runGit } from '../e2e/workspace';
+import type { GitApi, GitExtension, GitRepository } from '../../../../src/vscode/git/gitApi';
+import { createGitWorkspace, runGit } from '../workspace';
 import { e2eContext } from './support';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,7 +3,7 @@
 // what the run printed are searched, as raw bytes, for every key the run used. Any hit fails the run.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SECRETS } from '../fixtures/settingsFixture';
+import { SECRETS } from '../../support/fixtures/settingsFixture';
 
 export interface SecretHit {
   file: string;

@@ -1,7 +1,7 @@
 // npm run demo: the packaged extension (dist/openhands-conversations.vsix) installed into code-server, pointed at
 // the V1 stand-in (OpenHands 1.11.0, the current line) whose agent runs end finished after a while, the first-run
 // walkthrough open, all on 127.0.0.1, until Ctrl-C.
-// usage: node out/test/support/e2e/demo.js [--port <code-server port>]
+// usage: node out/test/e2e/harness/demo.js [--port <code-server port>]
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { VSIX_PATH } from './paths';

@@ -2,12 +2,12 @@
 // renders it (the tree provider's nodes and tree items), and checking that an edit changed only what it should.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ConnectionState } from '../../../src/core/connection/connectionState';
-import type { SettingsNode } from '../../../src/core/settings/settingsTree';
-import { Command } from '../../../src/vscode/platform/ids';
-import { settledCount } from '../e2e/requests';
-import { SEEDED_SETTINGS, seedSettings } from '../fixtures/settingsFixture';
-import { withChange } from '../storedSettings';
+import type { ConnectionState } from '../../../../src/core/connection/connectionState';
+import type { SettingsNode } from '../../../../src/core/settings/settingsTree';
+import { Command } from '../../../../src/vscode/platform/ids';
+import { settledCount } from '../requests';
+import { SEEDED_SETTINGS, seedSettings } from '../../../support/fixtures/settingsFixture';
+import { withChange } from '../../../support/storedSettings';
 import { contract, e2eContext, testingApi, type StandIn } from './support';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-// node out/test/support/e2e/main.js --activation-bench N: loads the workbench N times, each load a fresh
+// node out/test/e2e/harness/main.js --activation-bench N: loads the workbench N times, each load a fresh
 // extension host with the extension from source, and collects the time its activate() took (the extension's
 // testing.activationMs, also logged as "Activated in X ms"). Prints the values and the median against the target.
 import * as fs from 'node:fs';

@@ -1,6 +1,6 @@
 // Helpers over the contract server's recorded requests, for UI scenarios (in-process list) and host suites
 // (the list fetched from GET /_test/requests) alike. Node built-ins only: host suites load this file too.
-import type { RecordedRequest } from '../standin/contractServer';
+import type { RecordedRequest } from '../../support/standin/contractServer';
 
 type RequestList = () => RecordedRequest[] | Promise<RecordedRequest[]>;
 

@@ -3,11 +3,11 @@
 // server's provider_tokens_set. And the start requests it got (V0: POST /api/conversations, V1: POST
 // /api/v1/app-conversations).
 import * as assert from 'node:assert/strict';
-import type { ConversationRequest } from '../../../src/api/model/conversations';
-import type { ProviderTokenSeed } from '../standin/contractServer';
-import { secretFor } from '../e2e/context';
-import { nextRequest, settledCount } from '../e2e/requests';
-import { seedSettings } from '../fixtures/settingsFixture';
+import type { ConversationRequest } from '../../../../src/api/model/conversations';
+import type { ProviderTokenSeed } from '../../../support/standin/contractServer';
+import { secretFor } from '../context';
+import { nextRequest, settledCount } from '../requests';
+import { seedSettings } from '../../../support/fixtures/settingsFixture';
 import { contract, e2eContext, testingApi, type StandIn } from './support';
 
 /** A provider token of this run (secretFor: the secret scan looks for it everywhere after the run). */
