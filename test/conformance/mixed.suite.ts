@@ -11,6 +11,7 @@ import { v1ConversationListSuite } from './conversationList.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
 import { validationSuite } from './validation.suite';
+import { v1WorkSuite } from './v1Work.suite';
 
 export function mixedSuites(client: Client): void {
   authSuite(client);
@@ -28,4 +29,5 @@ export function mixedSuites(client: Client): void {
   v1ConversationsSuite(client);
   v1EventsSuite(client);
   v1ConversationListSuite(client);
+  v1WorkSuite(client);
 }

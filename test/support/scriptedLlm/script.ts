@@ -47,6 +47,18 @@ export const REAL_WORK_CHANGES = [
   { status: 'DELETED', path: 'old-name.txt' },
 ] as const;
 
+/** The files in the workspace at the end that git does not ignore (1.6.0's git/changes lists them all, ADDED). */
+export const REAL_WORK_FILES = ['.gitignore', 'base.txt', 'image.bin', 'latin1.txt', 'new-name.txt', 'notes/added.md'] as const;
+
+/** The bytes of image.bin and latin1.txt, as the script's printf writes them. */
+export const REAL_WORK_BYTES = {
+  'image.bin': Buffer.from([0o211, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0o032, 0x0a, 0, 1, 2, 0o377]),
+  'latin1.txt': Buffer.from([0x63, 0x61, 0x66, 0o351, 0x20, 0x63, 0x72, 0o350, 0x6d, 0x65, 0x0a]),
+} as const;
+
+/** The person's message that starts the real work (the script does not read it). */
+export const REAL_WORK_TASK = 'Do some real work in the workspace, then finish.';
+
 export const REAL_WORK_FINISH = [
   '## Done',
   '',
