@@ -121,7 +121,7 @@ export function v1WorkSuite(client: Client): void {
       const events = state.run!.events;
       const { user, actions, observations } = transcript(events);
       assert.deepEqual(user.map((e) => e.llm_message?.content.map((c) => c.text).join('')), [REAL_WORK_TASK]);
-      checkActions(actions);
+      checkActions(actions, !mixed);
       checkObservations(events, actions, observations);
       checkStatusOrder(events);
     });

@@ -53,7 +53,7 @@ export function transcript(events: readonly WorkEvent[]): { user: WorkEvent[]; a
 }
 
 /** Each ActionEvent: the script's tool, its action kind and arguments, the call, thought, summary, risk. */
-export function checkActions(actions: readonly WorkEvent[]): void {
+export function checkActions(actions: readonly WorkEvent[], readsRisk: boolean): void {
   assert.deepEqual(actions.map((a) => a.tool_name), steps.map((s) => s.tool));
   actions.forEach((a, i) => {
     const step = steps[i];
@@ -61,7 +61,9 @@ export function checkActions(actions: readonly WorkEvent[]): void {
     assert.equal(a.action?.kind, ACTION_KIND[step.tool]);
     assert.deepEqual([a.tool_call?.id, a.tool_call?.name], [a.tool_call_id, a.tool_name]);
     assert.ok(a.summary?.startsWith(`${step.tool}: {`), a.summary);
-    assert.equal(a.security_risk, step.tool === 'finish' ? 'UNKNOWN' : 'LOW');
+    // The scripted LLM sends LOW where the tool takes a risk (terminal, file_editor); 1.6.0 keeps UNKNOWN (its
+    // start gives the agent no security analyzer).
+    assert.equal(a.security_risk, step.tool === 'finish' || !readsRisk ? 'UNKNOWN' : 'LOW');
     assert.equal(typeof a.llm_response_id, 'string');
     assert.equal(textOf(a.thought), 'thought' in step ? step.thought ?? '' : '');
     if (step.tool === 'terminal') assert.equal(a.action.command, step.command);

@@ -16,6 +16,8 @@ export interface LlmEndpoint {
   /** As litellm sends it: without the provider prefix (`openai/gpt-4o` → `gpt-4o`). */
   readonly model: string;
   readonly apiKey: string | null;
+  /** The agent takes the LLM's security risk (1.11.0's LLM analyzer); 1.6.0's here does not. */
+  readonly readsRisk: boolean;
 }
 
 /** The real agent's step limit is 500 (max_iterations); a scripted run needs far fewer. */
@@ -89,7 +91,7 @@ function actionOf(call: ToolCall): Record<string, unknown> | null {
 }
 
 /** Carries out one call: its ActionEvent and ObservationEvent (or AgentErrorEvent); true once it was `finish`. */
-async function carryOut(c: V1ConversationRecord, raw: { id: string; function: { name: string; arguments: string } }, thought: string | null, responseId: string): Promise<boolean> {
+async function carryOut(c: V1ConversationRecord, llm: LlmEndpoint, raw: { id: string; function: { name: string; arguments: string } }, thought: string | null, responseId: string): Promise<boolean> {
   let args: Record<string, unknown>;
   try { args = JSON.parse(raw.function.arguments) as Record<string, unknown>; } catch { args = {}; }
   const call: ToolCall = { id: raw.id, name: raw.function.name, arguments: args, rawArguments: raw.function.arguments };
@@ -98,7 +100,7 @@ async function carryOut(c: V1ConversationRecord, raw: { id: string; function: { 
     c.log.add('agent', 'AgentErrorEvent', { tool_name: call.name, tool_call_id: call.id, error: `Tool '${call.name}' not found. Available: ['terminal', 'file_editor', 'finish']` });
     return false;
   }
-  const event = c.log.action(call, action, thought, responseId);
+  const event = c.log.action(call, action, thought, responseId, llm.readsRisk);
   if (call.name === 'finish') {
     c.log.observation(event, { content: [{ cache_prompt: false, type: 'text', text: String(args.message ?? '') }], is_error: false, kind: 'FinishObservation' });
     return true;
@@ -144,7 +146,7 @@ export async function runAgent(c: V1ConversationRecord, llm: LlmEndpoint, signal
         break;
       }
       let finished = false;
-      for (const call of message.tool_calls) finished = (await carryOut(c, call, thought, id)) || finished;
+      for (const call of message.tool_calls) finished = (await carryOut(c, llm, call, thought, id)) || finished;
       if (finished) break;
     }
     setStatus(c, 'finished');

@@ -49,13 +49,14 @@ export class EventLog {
     return this.add('environment', 'ConversationStateUpdateEvent', { key, value });
   }
 
-  action(call: ToolCall, action: Record<string, unknown>, thought: string | null, llmResponseId: string): StoredEvent {
+  /** `readsRisk`: the agent has a security analyzer, which takes the LLM's risk (1.11.0); 1.6.0's keeps UNKNOWN. */
+  action(call: ToolCall, action: Record<string, unknown>, thought: string | null, llmResponseId: string, readsRisk: boolean): StoredEvent {
     const { security_risk: risk, summary, ...shown } = call.arguments;
     return this.add('agent', 'ActionEvent', {
       thought: thought ? [text(thought)] : [], reasoning_content: null, thinking_blocks: [], responses_reasoning_item: null,
       action, tool_name: call.name, tool_call_id: call.id,
       tool_call: { id: call.id, responses_item_id: null, name: call.name, arguments: call.rawArguments, origin: 'completion' },
-      llm_response_id: llmResponseId, security_risk: typeof risk === 'string' ? risk : 'UNKNOWN', critic_result: null,
+      llm_response_id: llmResponseId, security_risk: readsRisk && typeof risk === 'string' ? risk : 'UNKNOWN', critic_result: null,
       summary: typeof summary === 'string' ? summary : `${call.name}: ${pyJsonDumps(shown)}`,
     });
   }

@@ -19,14 +19,14 @@ export function llmEndpoint(state: ServerState, mixed: boolean): LlmEndpoint | n
   if (mixed) {
     const s = state.settings;
     if (!s || typeof s.llm_base_url !== 'string' || !s.llm_base_url) return null;
-    return { baseUrl: s.llm_base_url, model: bareModel(String(s.llm_model ?? 'gpt-4o')), apiKey: typeof s.llm_api_key === 'string' ? s.llm_api_key : null };
+    return { baseUrl: s.llm_base_url, model: bareModel(String(s.llm_model ?? 'gpt-4o')), apiKey: typeof s.llm_api_key === 'string' ? s.llm_api_key : null, readsRisk: false };
   }
   if (state.v1Settings === null) return null;
   const llm = ((parsePyJson(state.v1Settings) as PyDict).get('agent_settings') as PyDict | undefined)?.get('llm') as PyDict | undefined;
   const baseUrl = llm?.get('base_url');
   if (typeof baseUrl !== 'string' || !baseUrl) return null;
   const key = llm?.get('api_key');
-  return { baseUrl, model: bareModel(String(llm?.get('model') ?? 'gpt-4o')), apiKey: typeof key === 'string' ? key : null };
+  return { baseUrl, model: bareModel(String(llm?.get('model') ?? 'gpt-4o')), apiKey: typeof key === 'string' ? key : null, readsRisk: true };
 }
 
 export class AgentRuns {
