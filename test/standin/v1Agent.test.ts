@@ -4,11 +4,15 @@
 // filters and errors; and every path the stand-in's openapi.json lists is served.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startContractServer } from '../support/standin/contractServer';
 import { API_LINES } from '../support/standin/routes';
+import { GITIGNORE, REAL_WORK_BYTES, REAL_WORK_SCRIPT } from '../support/scriptedLlm/script';
 import { startScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
 import { call, get, post, serve } from '../support/standin/testClient';
 
@@ -96,6 +100,37 @@ describe('stand-in V1 agent: workspaces', () => {
       assert.equal(existsSync(observation.metadata!.working_dir), false);
     } finally {
       await llm.close();
+    }
+  });
+});
+
+describe('stand-in agent server: the git-delta patch of a real-work run applies on a fresh copy of the base', () => {
+  it('git apply of /api/file/archive?format=git-delta&base_ref=HEAD gives the agent\'s files; git/diff loses final newlines', async () => {
+    const server = await startContractServer({ api: 'v1', sessionApiKey: 'k' });
+    const llm = await startScriptedLlm({ script: REAL_WORK_SCRIPT });
+    const copy = mkdtempSync(join(tmpdir(), 'standin-apply-'));
+    try {
+      await setLlm(server.url, llm.baseUrl);
+      const c = await startUntil(server.url, 'finished');
+      const agent = { 'X-Session-API-Key': c.session_api_key };
+      const workspace = (await events(server.url, c.id)).find((e) => e.observation?.metadata)!.observation!.metadata!.working_dir;
+      const base = new URL(c.conversation_url).origin;
+      const diff = await get(base, '/api/git/diff?path=base.txt&ref=HEAD', agent);
+      assert.equal(diff.text, '{"modified":"alpha\\nBETA\\ngamma","original":"alpha\\nbeta\\ngamma"}');
+      const archive = await fetch(`${base}/api/file/archive?path=${encodeURIComponent(workspace)}&format=git-delta&base_ref=HEAD`, { headers: agent });
+      assert.deepEqual([archive.status, archive.headers.get('x-archive-base-ref')], [200, 'HEAD']);
+      assert.match(archive.headers.get('x-archive-base-commit') ?? '', /^[0-9a-f]{40}$/);
+      writeFileSync(`${copy}.patch`, Buffer.from(await archive.arrayBuffer()));
+      const sh = (command: string) => execFileSync('bash', ['-c', command], { cwd: copy, encoding: 'utf8' });
+      sh(`git init -q && printf '${GITIGNORE.replace(/\n/g, '\\n')}' > .gitignore && printf 'alpha\\nbeta\\ngamma\\n' > base.txt && printf 'to be removed\\n' > doomed.txt && printf 'moving\\n' > old-name.txt`);
+      sh(`git add -A && git -c user.name=t -c user.email=t@example.invalid commit -qm base && git apply --check ../${basename(copy)}.patch && git apply ../${basename(copy)}.patch`);
+      assert.equal(sh('git status --porcelain --untracked-files=all | sort'), ' D doomed.txt\n D old-name.txt\n M base.txt\n?? image.bin\n?? latin1.txt\n?? new-name.txt\n?? notes/added.md\n');
+      for (const [name, bytes] of Object.entries(REAL_WORK_BYTES)) assert.deepEqual(readFileSync(join(copy, name)), bytes, name);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+      rmSync(`${copy}.patch`, { force: true });
+      await llm.close();
+      await server.close();
     }
   });
 });

@@ -1,12 +1,12 @@
 // The agent-server face of the stand-in's V1 conversations (openhands-v1-work.md §5): what a conversation's
 // `conversation_url` points at, one port for all of them, each conversation reached with its own session key
 // (X-Session-API-Key; none, a wrong one or the app server's: 401). Served: GET /api/conversations/{id}, its
-// events/search (next_page_id = the next event's id) and events/count, and the workspace's git changes and raw
-// files (agentWorkspaceRoutes.ts). Not served: the websocket /sockets/events/{id}, git/diff, file/archive.
+// events/search (next_page_id = the next event's id) and events/count, and the workspace's git changes, diffs,
+// git-delta patch and raw files (agentWorkspaceRoutes.ts). Not served: the websocket /sockets/events/{id}.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type Reply, detailReply, jsonReply } from './http';
-import { gitChanges, rawFile } from './agentWorkspaceRoutes';
+import { gitChanges, gitDeltaArchive, gitDiff, rawFile } from './agentWorkspaceRoutes';
 import { type StoredEvent, agentServerForm } from './v1AgentEvents';
 import { type V1ConversationRecord, executionAt } from './v1Conversations';
 import { dashedUuid, uuidHex } from './v1ConversationRoutes';
@@ -95,6 +95,8 @@ export class AgentServer {
     if (!own) return detailReply(401, 'Unauthorized');
     if (url.pathname === '/api/git/changes') return gitChanges(own, url.searchParams, this.mixed);
     if (url.pathname === '/api/file/download') return rawFile(own, url.searchParams);
+    if (url.pathname === '/api/git/diff') return gitDiff(own, url.searchParams);
+    if (url.pathname === '/api/file/archive') return gitDeltaArchive(own, url.searchParams);
     const match = CONVERSATION.exec(url.pathname);
     if (!match) return detailReply(404, 'Not Found');
     const hex = uuidHex(decodeURIComponent(match[1]));

@@ -1,8 +1,9 @@
 // What the agent server tells of its workspace (openhands-v1-work.md §4-5), for the stand-in's agent workspace
 // (v1Workspace.ts): GET /api/git/changes?path=&ref= (the app server's /git/changes proxies it) and
-// GET /api/file/download?path=. A `git mv` shows as DELETED + ADDED, as on the real 1.11.0.
+// GET /api/file/download?path=, GET /api/git/diff?path=&ref= and GET /api/file/archive?format=git-delta (the patch
+// that applies the agent's work elsewhere). A `git mv` shows as DELETED + ADDED in the changes, as on the real 1.11.0.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { type Reply, detailReply, jsonReply } from './http';
 import type { V1ConversationRecord } from './v1Conversations';
@@ -62,4 +63,61 @@ export function appGitChanges(c: V1ConversationRecord | undefined, id: string, q
   if (c.sandboxStatus === 'PAUSED') return detailReply(409, 'Sandbox is paused; resume it before reading git state.');
   const answer = gitChanges(c, query);
   return answer.status === 200 ? answer : detailReply(502, `Agent server error: ${answer.status}`);
+}
+
+/** The repository a path names, relative to the workspace or absolute. */
+const repoOf = (c: V1ConversationRecord, path: string): string | null =>
+  c.workspace === null ? null : resolve(c.workspace, path);
+
+const dropFinalNewline = (text: string): string => text.replace(/\n$/, '');
+
+/**
+ * GET /api/git/diff?path=<file>&ref=: the file at `ref` and in the working tree, each without its final newline
+ * (as the real one gives them); a missing file 400, a workspace without git both null.
+ */
+export function gitDiff(c: V1ConversationRecord, query: URLSearchParams): Reply {
+  const path = query.get('path');
+  if (path === null) return jsonReply(422, { detail: [{ type: 'missing', loc: ['query', 'path'], msg: 'Field required', input: null }] });
+  const file = repoOf(c, path);
+  if (file === null || !existsSync(file) || !statSync(file).isFile()) return detailReply(400, `File does not exist: ${path}`);
+  const repo = c.workspace!;
+  if (!existsSync(join(repo, '.git'))) return jsonReply(200, { modified: null, original: null });
+  const base = baseOf(repo, query.get('ref'));
+  if (typeof base !== 'string') return detailReply(400, base.error);
+  const relative = file.slice(repo.length + 1);
+  let original = '';
+  try { original = git(repo, ['show', `${base}:${relative}`]); } catch { /* not in the base: a new file */ }
+  return jsonReply(200, { modified: dropFinalNewline(readFileSync(file, 'utf8')), original: dropFinalNewline(original) });
+}
+
+/**
+ * GET /api/file/archive?path=<absolute workspace>&format=git-delta&base_ref=: `git diff --binary` of the working
+ * tree (edits, untracked files, deletions) against the base, built in a scratch index (the repository's own is
+ * left alone), honouring .gitignore; X-Archive-Base-Commit names the base when one is given. tar.gz is not served.
+ */
+export function gitDeltaArchive(c: V1ConversationRecord, query: URLSearchParams): Reply {
+  const path = query.get('path') ?? '';
+  if (!isAbsolute(path)) return detailReply(400, 'Path must be absolute');
+  const format = query.get('format') ?? 'git-delta';
+  if (format !== 'git-delta') {
+    return jsonReply(422, { detail: [{ type: 'literal_error', loc: ['query', 'format'], msg: "Input should be 'git-delta' or 'tar.gz'", input: format, ctx: { expected: "'git-delta' or 'tar.gz'" } }] });
+  }
+  if (c.workspace === null || resolve(path) !== c.workspace || !existsSync(join(path, '.git'))) return detailReply(400, `Not a git repository: ${path}`);
+  const baseRef = query.get('base_ref');
+  if (baseRef?.startsWith('-')) return detailReply(400, `Invalid base_ref: ${baseRef}`);
+  const base = baseRef === null ? EMPTY_TREE : baseOf(path, baseRef);
+  if (typeof base !== 'string') return detailReply(400, `base_ref '${baseRef}' could not be resolved`);
+  const index = join(path, '.git', `standin-archive-${process.pid}-${Date.now()}.index`);
+  const env = { ...process.env, GIT_INDEX_FILE: index };
+  const run = (args: string[]) => execFileSync('git', ['--no-pager', ...args], { cwd: path, env, stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    run(['read-tree', base]);
+    run(['add', '-A']);
+    const patch = run(['diff', '--cached', '--binary', base]);
+    const headers: Record<string, string> = { 'content-disposition': `attachment; filename="${basename(path)}.patch"` };
+    if (baseRef !== null) Object.assign(headers, { 'x-archive-base-commit': base, 'x-archive-base-ref': baseRef });
+    return { status: 200, body: '', raw: patch, contentType: 'text/x-patch; charset=utf-8', headers };
+  } finally {
+    rmSync(index, { force: true });
+  }
 }
