@@ -27,6 +27,7 @@ import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
 import { v1FinishSuite } from './v1Finish.suite';
+import { v1WorkSuite } from './v1Work.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from './v1Settings.suite';
 
 const targets = targetsFromEnv();
@@ -75,6 +76,7 @@ function v1Suites(client: Client): void {
   v1EventsSuite(client);
   v1ConversationListSuite(client);
   v1FinishSuite(client);
+  v1WorkSuite(client);
   webUiSuite(client);
   providerTokensSuite(client);
   rateLimitSuite(client);

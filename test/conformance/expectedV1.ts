@@ -69,3 +69,19 @@ export function settingsText(changes: Changes): string {
   }
   return maskDatetime(dumpPyJson(tree));
 }
+
+interface OpenapiDoc { info: unknown; paths: Record<string, Record<string, unknown>> }
+
+/**
+ * The stand-in's openapi.json: the recorded document less the paths and operations it does not serve, the rest
+ * unchanged, and listing at least `served`.
+ */
+export function assertOpenapiSubset(text: string, recordedText: string, served: readonly string[]): void {
+  const [doc, full] = [JSON.parse(text) as OpenapiDoc, JSON.parse(recordedText) as OpenapiDoc];
+  assert.deepEqual(doc.info, full.info);
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) assert.deepEqual(operation, full.paths[path]?.[method], `${method} ${path}`);
+  }
+  for (const path of served) assert.ok(path in doc.paths, `${path} listed`);
+  assert.ok(Object.keys(doc.paths).length < Object.keys(full.paths).length, 'what is not served is left out');
+}

@@ -13,6 +13,7 @@ import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
 import { validationSuite } from './validation.suite';
 import { webUiSuite } from './webUi.suite';
+import { v1WorkSuite } from './v1Work.suite';
 
 export function mixedSuites(client: Client): void {
   authSuite(client);
@@ -30,6 +31,7 @@ export function mixedSuites(client: Client): void {
   v1ConversationsSuite(client);
   v1EventsSuite(client);
   v1ConversationListSuite(client);
+  v1WorkSuite(client);
   webUiSuite(client);
   // Last: its 200 check writes the secrets store the repository start above runs without.
   providerTokensSuite(client);

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertJson, UNAUTHORIZED } from './expected';
-import { recordedAnswer } from './expectedV1';
+import { assertOpenapiSubset, recordedAnswer } from './expectedV1';
 import type { Client } from './target';
 
 const GUARDED: [string, string, string?][] = [
@@ -46,11 +46,13 @@ export function v1AuthSuite(client: Client): void {
   });
 
   describe('V1: open routes and removed V0 paths', () => {
-    it('/alive, /health and /openapi.json need no key; openapi.json is the recorded 1.11.0 one', async () => {
+    it('/alive, /health and /openapi.json need no key; openapi.json is the recorded 1.11.0 one (the stand-in\'s: less what it does not serve)', async () => {
       assertJson(await client.get('/alive', { key: null }), 200, '{"status":"ok"}');
       assertJson(await client.get('/health', { key: null }), 200, '"OK"');
       const openapi = await client.get('/openapi.json', { key: null });
-      assertJson(openapi, 200, recordedAnswer('openapi-1.11.0.json'));
+      const recordedText = recordedAnswer('openapi-1.11.0.json');
+      if (!client.target.control && !client.target.bearer) return assertJson(openapi, 200, recordedText);
+      assertOpenapiSubset(openapi.text, recordedText, GUARDED.map(([, path]) => path.split('?')[0]));
     });
 
     it('GET /api/settings and POST /api/conversations: 404 {"detail":"Not Found"}', async () => {

@@ -9,6 +9,7 @@ import { v1AuthSuite } from '../conformance/v1Auth.suite';
 import { v1ConversationListSuite } from '../conformance/conversationList.suite';
 import { v1ConversationsSuite } from '../conformance/v1Conversations.suite';
 import { v1FinishSuite } from '../conformance/v1Finish.suite';
+import { v1WorkSuite } from '../conformance/v1Work.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from '../conformance/v1Settings.suite';
 
 function standIn(name: string, bearer: boolean, api: ApiLine = 'v1'): Target {
@@ -35,6 +36,7 @@ describe('stand-in --api v1: the V1 conformance suites', { concurrency: false },
   v1ConversationsSuite(client);
   v1ConversationListSuite(client);
   v1FinishSuite(client);
+  v1WorkSuite(client);
   v1PoisonSuite(client, state);
 });
 

@@ -2,8 +2,11 @@
 // conformance suite, v1Finish.suite.ts): a finish call where the finish tool is offered, text otherwise.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { REAL_WORK_SCRIPT } from './script';
 import { startScriptedLlm, type ScriptedLlm } from './scriptedLlm';
 
+const TERMINAL = { type: 'function', function: { name: 'terminal', parameters: { type: 'object', properties: { command: { type: 'string' }, security_risk: { type: 'string' } } } } };
+const EDITOR = { type: 'function', function: { name: 'file_editor', parameters: { type: 'object', properties: { command: { type: 'string' }, path: { type: 'string' }, security_risk: { type: 'string' } } } } };
 const FINISH = { type: 'function', function: { name: 'finish', parameters: { type: 'object', properties: { message: { type: 'string' }, security_risk: { type: 'string' } } } } };
 const THINK = { type: 'function', function: { name: 'think', parameters: { type: 'object', properties: { thought: { type: 'string' } } } } };
 
@@ -36,5 +39,36 @@ describe('scripted LLM', () => {
     const first = JSON.parse(chunks[0].slice(6)) as { choices: { delta: { tool_calls: { index: number; function: { name: string } }[] } }[] };
     assert.equal(first.choices[0].delta.tool_calls[0].function.name, 'finish');
     assert.equal((await fetch(`${llm.baseUrl}/models`)).status, 404);
+  });
+});
+
+describe('scripted LLM with a script', () => {
+  let scripted: ScriptedLlm;
+  before(async () => { scripted = await startScriptedLlm({ script: [...REAL_WORK_SCRIPT.slice(0, 2), { text: 'Nothing more.' }] }); });
+  after(() => scripted.close());
+
+  interface Answer { choices: { message: { content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] } }[] }
+  const step = async (messages: unknown[]) => {
+    const answer = await (await fetch(`${scripted.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ messages, tools: [TERMINAL, EDITOR, FINISH] }) })).json() as Answer;
+    return answer.choices[0].message;
+  };
+
+  it('each step counted from the person\'s last message; paths made absolute from the terminal\'s working directory', async () => {
+    const start = [{ role: 'system', content: 'S' }, { role: 'user', content: [{ type: 'text', text: 'go' }] }];
+    const first = await step(start);
+    assert.equal(first.content, 'First, where is the workspace?');
+    assert.deepEqual([first.tool_calls?.[0].function.name, JSON.parse(first.tool_calls![0].function.arguments)], ['terminal', { command: 'pwd', security_risk: 'LOW' }]);
+    const observed = [...start, { role: 'assistant', content: null, tool_calls: first.tool_calls },
+      { role: 'tool', tool_call_id: first.tool_calls![0].id, content: [{ type: 'text', text: '/w/x\n[Current working directory: /w/x]' }] }];
+    const second = await step(observed);
+    const args = JSON.parse(second.tool_calls![0].function.arguments) as Record<string, unknown>;
+    assert.deepEqual([second.tool_calls![0].function.name, args.command, args.path], ['file_editor', 'create', '/w/x/.gitignore']);
+    const third = await step([...observed, { role: 'assistant', content: null, tool_calls: second.tool_calls }, { role: 'tool', content: 'ok' }]);
+    assert.deepEqual([third.content, third.tool_calls], ['Nothing more.', undefined]);
+    const afterEnd = await step([...observed, { role: 'assistant' }, { role: 'tool' }, { role: 'assistant' }, { role: 'tool' }]);
+    assert.equal(afterEnd.tool_calls?.[0].function.name, 'finish', 'past its end the script finishes');
+    const followUp = await step([...observed, { role: 'user', content: 'again' }]);
+    assert.equal(followUp.tool_calls?.[0].function.name, 'terminal', 'a follow-up starts the script again');
+    assert.deepEqual(scripted.requests.map((r) => r.answered), ['terminal', 'file_editor', 'text', 'finish', 'terminal']);
   });
 });

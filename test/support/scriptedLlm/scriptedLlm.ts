@@ -1,21 +1,27 @@
-// A scripted LLM: an OpenAI-compatible server on 127.0.0.1 whose every chat completion that offers the agent's
-// `finish` tool is a call of it, so a real OpenHands agent runs to its end without a real model. The OpenHands
-// 1.x agent (openhands-sdk's LLM, through litellm's OpenAI provider, `openai/<model>` with `base_url`) calls
+// A scripted LLM: an OpenAI-compatible server on 127.0.0.1 that answers the agent's chat completions from a
+// script (script.ts: terminal, file_editor and finish calls, or text), so a real OpenHands agent does real work and
+// runs to its end without a real model; without a script every request that offers `finish` is a call of it. The
+// OpenHands 1.x agent (openhands-sdk's LLM, through litellm's OpenAI provider, `openai/<model>` with `base_url`) calls
 // POST <base_url>/chat/completions with native tool calling (tools in the request, tool_calls in the answer). The
 // SDK's own default is not streamed, but the 1.11.0 agent server's agent step came streamed (`stream: true`, seen
-// in the conformance run): both are answered, a stream as SSE chunks. A request without the finish tool (the
-// unstreamed one before the agent's, with no tools) gets plain text. Answers wait `delayMs`, so that a poller
+// in the conformance run): both are answered, a stream as SSE chunks. A request without tools (the unstreamed
+// one before the agent's, for the title) gets plain text. Answers wait `delayMs`, so that a poller
 // sees the agent running.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ChatMessage, type ScriptStep, type ToolStep, stepIndex, toolArguments, workspaceOf } from './script';
 
 export interface ScriptedLlmOptions {
   readonly host?: string; // default 127.0.0.1
   readonly port?: number; // default 0: a free port
   /** How long each answer waits (ms); default 0. */
   readonly delayMs?: number;
-  /** The finish tool's message. */
+  /** The finish tool's message (and the text answer to a request without tools, such as the title's). */
   readonly finishMessage?: string;
+  /** The steps to answer with (script.ts), e.g. REAL_WORK_SCRIPT; default: a finish call at once. */
+  readonly script?: readonly ScriptStep[];
+  /** Keep each request's body in `requests` (to read what the agent sends). */
+  readonly keepBodies?: boolean;
 }
 
 export interface ScriptedLlmRequest {
@@ -23,8 +29,10 @@ export interface ScriptedLlmRequest {
   readonly model: string | undefined;
   readonly stream: boolean;
   readonly tools: readonly string[];
-  /** What the answer was: a `finish` call or text. */
-  readonly answered: 'finish' | 'text';
+  /** What the answer was: the tool called, or text. */
+  readonly answered: string;
+  /** The request as sent, with `keepBodies`. */
+  readonly body?: unknown;
 }
 
 export interface ScriptedLlm {
@@ -35,19 +43,32 @@ export interface ScriptedLlm {
 }
 
 interface ToolParam { type?: string; function?: { name?: string; parameters?: { properties?: Record<string, unknown> } } }
-interface ChatRequest { model?: string; stream?: boolean; tools?: ToolParam[] }
+interface ChatRequest { model?: string; stream?: boolean; tools?: ToolParam[]; messages?: ChatMessage[] }
 
-/** The finish call's arguments: its message, and a security risk where the tool asks for one (LLM analyzer). */
-function finishArguments(tool: ToolParam, message: string): string {
+let calls = 0;
+
+/** The call's arguments, and a security risk where the tool asks for one (LLM analyzer). */
+function callArguments(tool: ToolParam, step: ToolStep, workspace: string | null): string {
   const properties = tool.function?.parameters?.properties ?? {};
-  return JSON.stringify({ message, ...('security_risk' in properties ? { security_risk: 'LOW' } : {}) });
+  return JSON.stringify({ ...toolArguments(step, workspace), ...('security_risk' in properties ? { security_risk: 'LOW' } : {}) });
 }
 
-function assistantMessage(request: ChatRequest, finishMessage: string): { message: Record<string, unknown>; finish: boolean } {
-  const finish = request.tools?.find((t) => t.function?.name === 'finish');
-  if (!finish) return { message: { role: 'assistant', content: finishMessage }, finish: false };
-  const call = { id: `call_${Date.now().toString(36)}`, type: 'function', function: { name: 'finish', arguments: finishArguments(finish, finishMessage) } };
-  return { message: { role: 'assistant', content: null, tool_calls: [call] }, finish: true };
+/**
+ * The answer to a request: text where no tools are offered (the title request), else the script's step for it (a
+ * finish call once the script is done, or when the step's tool is not offered).
+ */
+function assistantMessage(request: ChatRequest, script: readonly ScriptStep[], finishMessage: string): { message: Record<string, unknown>; answered: string } {
+  if (!request.tools?.length) return { message: { role: 'assistant', content: finishMessage }, answered: 'text' };
+  const messages = request.messages ?? [];
+  const step: ScriptStep = script[stepIndex(messages)] ?? { tool: 'finish', message: finishMessage };
+  if ('text' in step) return { message: { role: 'assistant', content: step.text }, answered: 'text' };
+  const named = request.tools.find((t) => t.function?.name === step.tool);
+  const tool = named ? step : { tool: 'finish' as const, message: finishMessage };
+  const offered = named ?? request.tools.find((t) => t.function?.name === 'finish');
+  if (!offered) return { message: { role: 'assistant', content: finishMessage }, answered: 'text' };
+  const call = { id: `call_scripted_${(++calls).toString(36)}_${Date.now().toString(36)}`, type: 'function', function: { name: tool.tool, arguments: callArguments(offered, tool, workspaceOf(messages)) } };
+  const thought = 'thought' in tool && tool.thought ? tool.thought : null;
+  return { message: { role: 'assistant', content: thought, tool_calls: [call] }, answered: tool.tool };
 }
 
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
@@ -86,8 +107,12 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
       }
       let request: ChatRequest;
       try { request = JSON.parse(text) as ChatRequest; } catch { res.writeHead(400).end('{"error":{"message":"not JSON"}}'); return; }
-      const { message, finish } = assistantMessage(request, finishMessage);
-      requests.push({ path, model: request.model, stream: request.stream === true, tools: (request.tools ?? []).map((t) => t.function?.name ?? ''), answered: finish ? 'finish' : 'text' });
+      const { message, answered } = assistantMessage(request, options.script ?? [], finishMessage);
+      const finish = answered !== 'text';
+      requests.push({
+        path, model: request.model, stream: request.stream === true, tools: (request.tools ?? []).map((t) => t.function?.name ?? ''), answered,
+        ...(options.keepBodies ? { body: request } : {}),
+      });
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (request.stream) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(streamed(request, message, finish));

@@ -5,6 +5,7 @@
 // faults, provider-token seeding, start-task timing and optional /_test/* routes.
 import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { AgentServer } from './agentServer';
 import { ConversationRoutes } from './conversationRoutes';
 import { type ControlTarget, handleControl } from './control';
 import { withCors } from './cors';
@@ -120,6 +121,8 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   private readonly rateLimiter?: RateLimiter;
   private readonly v1Conversations: V1ConversationRoutes;
   private readonly v1Actions: V1ConversationActions;
+  /** Where V1 conversations' conversation_url points (none for the V0 line). */
+  private readonly agentServer?: AgentServer;
   private fault: Fault | null = null;
   private webUi: boolean;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -131,6 +134,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     const conversations = new ConversationRoutes(this.state, options.allowSetConversationId ?? false);
     this.v1Conversations = new V1ConversationRoutes(this.state, options.api === 'mixed');
     this.v1Actions = new V1ConversationActions(this.v1Conversations);
+    if (options.api !== 'v0') this.agentServer = new AgentServer(this.v1Conversations, options.api === 'mixed');
     this.routes = buildRoutes(options.api ?? 'v1', { state: this.state, conversations, v1Conversations: this.v1Conversations, v1Actions: this.v1Actions });
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
@@ -149,6 +153,10 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     });
     const { port } = this.http.address() as AddressInfo;
     this.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    if (this.agentServer) {
+      await this.agentServer.listen(host);
+      this.v1Conversations.agentServerUrl = this.agentServer.url;
+    }
   }
 
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void {
@@ -216,9 +224,10 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   async close(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.v1Conversations.close();
     const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
     this.http.closeAllConnections();
-    await closed;
+    await Promise.all([closed, this.agentServer?.close()]);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -331,8 +340,9 @@ class ContractServerImpl implements ContractServer, ControlTarget {
   private send(res: ServerResponse, reply: Reply, record?: RecordedRequest): void {
     if (record) record.status = reply.status;
     if (res.destroyed) return;
+    const body = reply.raw ?? reply.body;
     const headers: Record<string, string | number> = {
-      'content-length': Buffer.byteLength(reply.body),
+      'content-length': Buffer.byteLength(body),
       ...(reply.contentType ? { 'content-type': reply.contentType } : {}),
       server: 'uvicorn',
       ...reply.headers,
@@ -340,7 +350,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     };
     if (reply.closesConnection) res.on('finish', () => res.socket?.end());
     res.writeHead(reply.status, headers);
-    res.end(reply.body);
+    res.end(body);
   }
 }
 

@@ -51,7 +51,9 @@ export function handleControl(target: ControlTarget, method: string, path: strin
       case 'POST /_test/start-tasks': // {"readyAfterMs": N} and/or {"fail": "detail"}; {} restores the default
         target.setStartTaskTiming((parse(raw) ?? {}) as StartTaskTiming);
         return OK;
-      case 'POST /_test/agent': // {"runMs": N, "endsAs": "finished"}: how the V1 agent runs that follow end; {} runs until told
+      // {"runMs": N, "endsAs": "finished"}: how the V1 agent runs that follow end when no reachable LLM drives them
+      // (settings without an LLM base URL, or one nobody answers at); {} runs until told
+      case 'POST /_test/agent':
         target.setAgentTiming((parse(raw) ?? {}) as AgentTiming);
         return OK;
       case 'POST /_test/conversations': // {"count": N}: N conversations, one a second apart, newest last

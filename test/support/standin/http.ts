@@ -7,6 +7,8 @@ import { type ErrorDetail, INVALID, ServerCrash, type Validator } from './valida
 export interface Reply {
   status: number;
   body: string;
+  /** Bytes to send instead of `body` (a file's raw content). */
+  raw?: Buffer;
   contentType: string;
   headers?: Record<string, string>;
   /** Set on answers produced outside CacheControlMiddleware: the 429 and unhandled-exception 500s. */

@@ -5,6 +5,9 @@
 // --api picks the release line it serves (routes.ts), default v1 (OpenHands 1.7+); --auth bearer takes the key
 // as `Authorization: Bearer <key>` only, as OpenHands Cloud documents, and refuses X-Session-API-Key. --web-ui
 // serves a page for any GET no route takes, as a server with its web UI does (by default none, as PyPI's server).
+// With --api v1 or mixed, a conversation's agent is driven by the LLM base URL of the stored settings (v1Agent.ts:
+// point it at the scripted LLM, test/support/scriptedLlm/main.js --real-work, for real work in a temporary git
+// workspace); its conversation_url is served on a second port (agentServer.ts).
 import { parseArgs } from 'node:util';
 import { type AuthScheme, type ContractServerOptions, startContractServer } from './contractServer';
 import { API_LINES, type ApiLine } from './routes';

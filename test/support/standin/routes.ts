@@ -5,6 +5,7 @@
 import { getConversation, listConversations, stopConversation } from './conversationList';
 import { type ConversationRoutes } from './conversationRoutes';
 import { type Body, type Reply, jsonReply } from './http';
+import { type PyDict, dumpPyJson, parsePyJson } from './pyJson';
 import { recordedText } from './recorded';
 import { postProviderTokens } from './providerTokenRoutes';
 import { getSettings, postSettings } from './settingsRoutes';
@@ -98,6 +99,9 @@ function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteP
     },
     '/api/v1/app-conversations/search': get((_body, query) => c.search(query)),
     '/api/v1/conversation/{conversation_id}/events/search': get((_body, query, [id]) => c.events(id, query)),
+    ...(api === 'v1' ? {
+      '/api/v1/app-conversations/{conversation_id}/git/changes': get((_body, query, [id]) => c.gitChanges(id, query)),
+    } : {}),
     '/api/v1/app-conversations/count': get(() => c.count()),
     '/api/v1/app-conversations/start-tasks': get((_body, query) => c.startTasks(query)),
   };
@@ -118,15 +122,34 @@ export function matchRoute(routes: Record<string, Route>, path: string): { route
   return undefined;
 }
 
+/**
+ * The recorded openapi.json of the line, less the paths and operations the stand-in does not serve: a client that
+ * decides by openapi.json what a server offers is not misled (the real document lists far more than is modelled).
+ */
+export function servedOpenapi(api: ApiLine, routes: Record<string, Route>): string {
+  const spec = parsePyJson(recordedText(OPENAPI[api])) as PyDict;
+  const paths = spec.get('paths') as PyDict;
+  const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+  const served = new Map(Object.entries(routes).map(([path, route]) => [shape(path), route]));
+  for (const [path, item] of [...paths]) {
+    const route = served.get(shape(path));
+    if (route) for (const method of [...(item as PyDict).keys()]) if (!route.methods[method.toUpperCase()]) (item as PyDict).delete(method);
+    if (!route || (item as PyDict).size === 0) paths.delete(path);
+  }
+  return dumpPyJson(spec);
+}
+
 export function buildRoutes(api: ApiLine, parts: RouteParts): Record<string, Route> {
   const open = (run: Endpoint['run']): Route => ({ allow: 'GET', auth: false, methods: { GET: { body: false, run } } });
-  return {
+  const routes: Record<string, Route> = {
     ...(api === 'v1' ? {} : v0Routes(parts, api)),
     ...(api === 'v1' ? v1SettingsRoutes(parts) : {}),
     ...(api === 'v0' ? {} : v1ConversationRoutes(parts, api)),
     // server/routes/health.py (app_server/status in 1.7+), and FastAPI's own schema route
     '/alive': open(() => jsonReply(200, { status: 'ok' })),
     '/health': open(() => jsonReply(200, 'OK')),
-    '/openapi.json': open(() => ({ status: 200, body: recordedText(OPENAPI[api]), contentType: 'application/json' })),
   };
+  let openapi: string | undefined;
+  routes['/openapi.json'] = open(() => ({ status: 200, body: (openapi ??= servedOpenapi(api, routes)), contentType: 'application/json' }));
+  return routes;
 }

@@ -3,9 +3,9 @@
 // only, app_conversation_router.py), and the status changes the control route makes.
 import { type Body, type Reply, detailReply, jsonReply, validateBody, validationReply } from './http';
 import { type PyValue } from './pyJson';
-import { type V1ConversationRecord, agentRun } from './v1Conversations';
+import { type V1ConversationRecord } from './v1Conversations';
 import { type V1ConversationRoutes, dashedUuid, uuidHex, uuidProblem } from './v1ConversationRoutes';
-import { userMessage } from './v1Events';
+import { messageText } from './v1Events';
 import { messageContent } from './v1StartRequest';
 import { type Validator, bool, fail, INVALID, listOf, model } from './validators';
 
@@ -53,10 +53,10 @@ export class V1ConversationActions {
     if (status === 'MISSING') return detailReply(410, 'Conversation is archived. The sandbox no longer exists.');
     if (status === 'ERROR') return detailReply(503, 'Sandbox is in an error state and cannot accept messages.');
     if (status !== 'RUNNING') return detailReply(409, `Sandbox is ${status}. Use POST /api/v1/sandboxes/${conversation.sandboxId}/resume to resume it first.`);
-    conversation.messages.push(userMessage(result.value.content, new Date()));
+    conversation.log.message('user', messageText(result.value.content));
     if (result.value.run) {
       const now = new Date();
-      conversation.execution = agentRun(this.conversations.agentTiming(), true, now);
+      this.conversations.startRun(conversation, now);
       conversation.updated = now;
     }
     return jsonReply(200, { success: true, sandbox_status: 'RUNNING', message: null });

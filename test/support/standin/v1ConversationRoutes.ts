@@ -1,14 +1,16 @@
 // /api/v1/app-conversations of OpenHands 1.11.0 (app_conversation/app_conversation_router.py): start (a start
 // task), the start tasks by id, the conversations by id, search and count; the sandbox and message routes that
 // act on these conversations are in v1ConversationActions.ts.
-import { randomUUID } from 'node:crypto';
 import { type Body, type Reply, detailReply, jsonReply, validateBody, validationReply } from './http';
 import { type PyDict, parsePyJson } from './pyJson';
 import { pyRepr } from './pyText';
 import { type ServerState } from './state';
 import { DEFAULT_READY_AFTER_MS, type StartTask, type StartTaskTiming, newId, taskJson, token, viewTask } from './startTasks';
 import { type AgentTiming, type V1ConversationRecord, agentRun, conversationJson, searchPage } from './v1Conversations';
-import { searchEvents, userMessage } from './v1Events';
+import { appGitChanges } from './agentWorkspaceRoutes';
+import { EventLog } from './v1AgentEvents';
+import { AgentRuns } from './v1AgentRuns';
+import { messageText, searchEvents } from './v1Events';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
 
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -43,13 +45,17 @@ export class V1ConversationRoutes {
   private readonly tasks = new Map<string, StartTask>();
   private timing: Required<StartTaskTiming> = { readyAfterMs: DEFAULT_READY_AFTER_MS, fail: null };
   private agent: Required<AgentTiming> = { runMs: null, endsAs: 'finished' };
-  private nextPort = 38000;
+  private readonly runs: AgentRuns;
+  /** The agent server's base URL (agentServer.ts), once it listens. */
+  agentServerUrl = 'http://localhost:38000';
 
   /** `mixed`: 1.6.0, whose start request and conversation have fewer fields, and whose start needs V0 settings. */
   constructor(
     private readonly state: ServerState,
     private readonly mixed = false,
-  ) {}
+  ) {
+    this.runs = new AgentRuns(state, mixed, () => this.agent);
+  }
 
   setTiming(timing: StartTaskTiming): void {
     this.timing = { readyAfterMs: timing.readyAfterMs ?? DEFAULT_READY_AFTER_MS, fail: timing.fail ?? null };
@@ -59,12 +65,23 @@ export class V1ConversationRoutes {
     this.agent = { runMs: timing.runMs ?? null, endsAs: timing.endsAs ?? 'finished' };
   }
 
-  /** How a run started now goes (a follow-up message starts one too). */
-  agentTiming(): Required<AgentTiming> {
-    return this.agent;
+  /** The agent's run of the conversation's last message, starting at `at` (v1AgentRuns.ts). */
+  startRun(conversation: V1ConversationRecord, at: Date): void {
+    this.runs.start(conversation, at);
+  }
+
+  /** Stops the agents' runs and removes their workspaces. */
+  close(): void {
+    this.runs.stop();
+  }
+
+  /** Every READY conversation (the agent server looks them up by key). */
+  all(): V1ConversationRecord[] {
+    return this.conversations();
   }
 
   reset(): void {
+    this.runs.stop();
     this.tasks.clear();
     this.setTiming({});
     this.setAgentTiming({});
@@ -80,10 +97,10 @@ export class V1ConversationRoutes {
     return Array.from({ length: count }, (_, i) => {
       const task: StartTask = {
         id: newId(), created: new Date(now - (count - 1 - i) * 1000), readyAfterMs: 0, failure: null, request: new Map(),
-        sandboxId: token(22), agentServerUrl: `http://localhost:${this.nextPort++}`, conversation: null,
+        sandboxId: token(22), agentServerUrl: this.agentServerUrl, conversation: null,
       };
       task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: repository, selected_branch: branch, git_provider: null, title: null, llm_model: null, initial_message: null });
-      if (messages[i]) task.conversation.messages.push(userMessage([{ type: 'text', text: messages[i] }], task.created));
+      if (messages[i]) task.conversation.log.message('user', messages[i], task.created);
       this.tasks.set(task.id, task);
       return task.conversation.id;
     });
@@ -112,10 +129,11 @@ export class V1ConversationRoutes {
       failure: this.failureOf(request),
       request: new Map(Object.entries(request).filter(([key]) => !(this.mixed && MIXED_MISSING_REQUEST_FIELDS.has(key)))),
       sandboxId: request.sandbox_id ?? token(22),
-      agentServerUrl: `http://localhost:${this.nextPort++}`,
+      agentServerUrl: this.agentServerUrl,
       conversation: null,
     };
     if (task.failure === null) task.conversation = this.conversationFor(task, request);
+    if (task.conversation && request.initial_message?.content.length) this.startRun(task.conversation, task.conversation.created);
     this.tasks.set(task.id, task);
     return jsonReply(200, taskJson(task, false));
   }
@@ -135,6 +153,9 @@ export class V1ConversationRoutes {
 
   private conversationFor(task: StartTask, request: StartRequest): V1ConversationRecord {
     const ready = new Date(task.created.getTime() + task.readyAfterMs);
+    const log = new EventLog();
+    log.systemPrompt('You are OpenHands agent, a helpful AI assistant that can interact with a computer to solve tasks.', ready);
+    if (request.initial_message?.content.length) log.message('user', messageText(request.initial_message.content), ready);
     return {
       id: newId(),
       sandboxId: task.sandboxId,
@@ -146,11 +167,12 @@ export class V1ConversationRoutes {
       sessionApiKey: token(43),
       created: ready,
       sandboxStatus: 'RUNNING',
-      // An initial message makes the agent run at once (with the real server's LLM at a closed port, until it fails).
-      execution: agentRun(this.agent, (request.initial_message?.content.length ?? 0) > 0, ready),
+      // An initial message makes the agent run at once (start() sets how: startRun).
+      execution: agentRun(this.agent, false, ready),
       updated: ready,
-      messages: request.initial_message?.content.length ? [userMessage(request.initial_message.content, ready)] : [],
-      systemPromptEventId: randomUUID(),
+      log,
+      workspace: null,
+      cwd: null,
     };
   }
 
@@ -216,6 +238,12 @@ export class V1ConversationRoutes {
   /** GET /api/v1/conversation/{id}/events/search (v1Events.ts). */
   events(id: string, query: URLSearchParams): Reply {
     return searchEvents(this.find(id), uuidHex(id) !== null, query);
+  }
+
+  /** GET /api/v1/app-conversations/{id}/git/changes (1.11.0): the agent server's list (agentWorkspaceRoutes.ts). */
+  gitChanges(id: string, query: URLSearchParams): Reply {
+    const hex = uuidHex(id);
+    return appGitChanges(hex === null ? undefined : this.find(hex), hex === null ? id : dashedUuid(hex), query);
   }
 
   count(): Reply {

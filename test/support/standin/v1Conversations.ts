@@ -1,7 +1,7 @@
 // The app conversations a READY start task leaves behind (AppConversation of 1.11.0), and the search pages over
 // them: newest first, `next_page_id` the next offset as a string.
 import { PyFloat } from './pyJson';
-import type { UserMessage } from './v1Events';
+import type { EventLog } from './v1AgentEvents';
 import { pythonUtcNow } from './v1Models';
 
 export interface V1ConversationRecord {
@@ -20,9 +20,11 @@ export interface V1ConversationRecord {
   execution: AgentRun;
   /** The last change of status, as updated_at. */
   updated: Date;
-  /** What the person sent, oldest first (the events' MessageEvents); the system prompt's event id. */
-  messages: UserMessage[];
-  systemPromptEventId: string;
+  /** The conversation's events (v1AgentEvents.ts): the system prompt, what the person sent, what the agent did. */
+  log: EventLog;
+  /** The agent's git workspace once an LLM run made one (v1Workspace.ts), and the folder its terminal is in. */
+  workspace: string | null;
+  cwd: string | null;
 }
 
 /** An agent run: `status` until `endsAt`, then `endsAs` (a run without an end goes on until it is told). */

@@ -3,36 +3,15 @@
 // start's initial message, follow-ups), with the shape and paging the real server gives (openhands-v1-work.md §3):
 // `kind__eq`, `sort_order` (TIMESTAMP, oldest first, or TIMESTAMP_DESC), `page_id` an offset as a string (not a
 // number: a plain 500), `limit` 1-100 (default 100); an unknown conversation has no events; a non-UUID id is a 500.
-// No agent events: the stand-in's agent calls no LLM. Timestamps are naive, as the agent server writes them.
-import { randomUUID } from 'node:crypto';
+// The events are the conversation's log (v1AgentEvents.ts): its agent's too when an LLM drives it (v1Agent.ts).
+// The real app server gets them by webhook up to 30 s late; the stand-in has them at once.
 import { type Reply, crashReply, jsonReply, validationReply } from './http';
 import type { V1ConversationRecord } from './v1Conversations';
 
-/** A message the person sent, kept by the stand-in's conversation. */
-export interface UserMessage {
-  readonly id: string;
-  readonly text: string;
-  readonly at: Date;
-}
-
 /** The text parts of a start's or send-message's `content`, as validated (TextContent | ImageContent models). */
-export function userMessage(content: readonly unknown[], at: Date): UserMessage {
+export function messageText(content: readonly unknown[]): string {
   const parts = content as readonly { type?: unknown; text?: unknown }[];
-  const texts = parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []));
-  return { id: randomUUID(), text: texts.join('\n'), at };
-}
-
-const naive = (at: Date): string => at.toISOString().replace(/\.(\d{3})Z$/, '.$1000');
-
-function events(c: V1ConversationRecord): Record<string, unknown>[] {
-  const prompt = { id: c.systemPromptEventId, timestamp: naive(c.created), source: 'agent', kind: 'SystemPromptEvent', parent_id: null,
-    system_prompt: { type: 'text', text: 'You are OpenHands agent.', cache_prompt: false }, tools: [], dynamic_context: null };
-  return [prompt, ...c.messages.map((m) => ({
-    id: m.id, timestamp: naive(m.at), source: 'user', kind: 'MessageEvent', parent_id: null,
-    llm_message: { role: 'user', content: [{ type: 'text', text: m.text, cache_prompt: false }], tool_calls: null, tool_call_id: null,
-      name: null, reasoning_content: null, thinking_blocks: [], responses_reasoning_item: null },
-    llm_response_id: null, activated_skills: [], extended_content: [], sender: null,
-  }))];
+  return parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : [])).join('\n');
 }
 
 function limitProblem(text: string | null): Reply | undefined {
@@ -53,7 +32,7 @@ export function searchEvents(conversation: V1ConversationRecord | undefined, val
   const pageId = query.get('page_id');
   if (!validId || (pageId !== null && !/^\d+$/.test(pageId))) return crashReply();
   const kind = query.get('kind__eq');
-  let all = (conversation ? events(conversation) : []).filter((e) => kind === null || e.kind === kind);
+  let all = (conversation ? [...conversation.log.events] : []).filter((e) => kind === null || e.kind === kind);
   if (query.get('sort_order') === 'TIMESTAMP_DESC') all = all.reverse();
   const limit = Number(query.get('limit') ?? 100);
   const offset = Number(pageId ?? 0);

@@ -1,0 +1,114 @@
+// The agent-server face of the stand-in's V1 conversations (openhands-v1-work.md §5): what a conversation's
+// `conversation_url` points at, one port for all of them, each conversation reached with its own session key
+// (X-Session-API-Key; none, a wrong one or the app server's: 401). Served: GET /api/conversations/{id}, its
+// events/search (next_page_id = the next event's id) and events/count, and the workspace's git changes, diffs,
+// git-delta patch and raw files (agentWorkspaceRoutes.ts). Not served: the websocket /sockets/events/{id}.
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { type Reply, detailReply, jsonReply } from './http';
+import { gitChanges, gitDeltaArchive, gitDiff, rawFile } from './agentWorkspaceRoutes';
+import { type StoredEvent, agentServerForm } from './v1AgentEvents';
+import { type V1ConversationRecord, executionAt } from './v1Conversations';
+import { dashedUuid, uuidHex } from './v1ConversationRoutes';
+
+/** Where the agent server finds its conversations. */
+export interface AgentServerSource {
+  all(): V1ConversationRecord[];
+}
+
+const CONVERSATION = /^\/api\/conversations\/([^/]+)(\/events\/search|\/events\/count)?$/;
+const internalError = (): Reply => jsonReply(500, { detail: 'Internal Server Error', exception: '', error_id: crypto.randomUUID().replace(/-/g, '') });
+
+/** The SDK's event classes by kind: the `kind` filter takes the full class path. */
+const EVENT_MODULES: Record<string, string> = {
+  SystemPromptEvent: 'llm_convertible.system', MessageEvent: 'llm_convertible.message', ActionEvent: 'llm_convertible.action',
+  ObservationEvent: 'llm_convertible.observation', AgentErrorEvent: 'llm_convertible.observation',
+  ConversationStateUpdateEvent: 'conversation_state', ConversationErrorEvent: 'conversation_error',
+};
+const kindPath = (kind: string): string => `openhands.sdk.event.${EVENT_MODULES[kind] ?? 'base'}.${kind}`;
+
+function filtered(events: readonly StoredEvent[], query: URLSearchParams): StoredEvent[] {
+  const kind = query.get('kind');
+  const source = query.get('source');
+  const gte = query.get('timestamp__gte');
+  const lt = query.get('timestamp__lt');
+  const body = query.get('body');
+  return events.filter((e) => (kind === null || kindPath(e.kind) === kind) && (source === null || e.source === source)
+    && (gte === null || e.timestamp >= gte) && (lt === null || e.timestamp < lt) && (body === null || JSON.stringify(e).includes(body)));
+}
+
+function search(c: V1ConversationRecord, query: URLSearchParams): Reply {
+  const limitText = query.get('limit');
+  const limit = limitText === null ? 100 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return internalError();
+  let all = filtered(c.log.events, query);
+  if (query.get('sort_order') === 'TIMESTAMP_DESC') all = all.reverse();
+  const pageId = query.get('page_id');
+  const start = Math.max(0, pageId === null ? 0 : all.findIndex((e) => e.id === pageId));
+  const page = all.slice(start, start + limit);
+  return jsonReply(200, { items: page.map(agentServerForm), next_page_id: all[start + limit]?.id ?? null });
+}
+
+/** The live state the agent server gives (ConversationInfo), the fields a client reads. */
+function conversationInfo(c: V1ConversationRecord): Record<string, unknown> {
+  const events = c.log.events;
+  const lastUser = [...events].reverse().find((e) => e.kind === 'MessageEvent' && e.source === 'user');
+  return {
+    id: dashedUuid(c.id), workspace: { working_dir: '.', kind: 'LocalWorkspace' }, persistence_dir: `workspace/conversations/${c.id}`,
+    max_iterations: 500, stuck_detection: true, execution_status: executionAt(c) ?? 'idle',
+    confirmation_policy: { kind: 'NeverConfirm' }, security_analyzer: { kind: 'LLMSecurityAnalyzer' },
+    last_user_message_id: lastUser?.id ?? null, leaf_event_id: events.at(-1)?.id ?? null,
+    title: null, created_at: c.created.toISOString(), updated_at: c.updated.toISOString(), tags: {},
+  };
+}
+
+export class AgentServer {
+  url = '';
+  private readonly http: Server;
+
+  /** `mixed`: 1.6.0's agent server. */
+  constructor(private readonly source: AgentServerSource, private readonly mixed: boolean) {
+    this.http = createServer((req, res) => this.send(res, this.route(req)));
+  }
+
+  async listen(host: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.http.once('error', reject);
+      this.http.listen(0, host, () => resolve());
+    });
+    // As the real app server hands it out: localhost, the sandbox's port.
+    this.url = `http://localhost:${(this.http.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
+    this.http.closeAllConnections();
+    await closed;
+  }
+
+  private route(req: IncomingMessage): Reply {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/alive' || url.pathname === '/health') return jsonReply(200, { status: 'ok' });
+    if (req.method !== 'GET') return detailReply(405, 'Method Not Allowed');
+    const key = req.headers['x-session-api-key'];
+    const own = this.source.all().find((c) => c.sessionApiKey === key && c.sandboxStatus === 'RUNNING');
+    if (!own) return detailReply(401, 'Unauthorized');
+    if (url.pathname === '/api/git/changes') return gitChanges(own, url.searchParams, this.mixed);
+    if (url.pathname === '/api/file/download') return rawFile(own, url.searchParams);
+    if (url.pathname === '/api/git/diff') return gitDiff(own, url.searchParams);
+    if (url.pathname === '/api/file/archive') return gitDeltaArchive(own, url.searchParams);
+    const match = CONVERSATION.exec(url.pathname);
+    if (!match) return detailReply(404, 'Not Found');
+    const hex = uuidHex(decodeURIComponent(match[1]));
+    const c = hex === own.id ? own : undefined;
+    if (!match[2]) return c ? jsonReply(200, conversationInfo(c)) : detailReply(404, 'Not Found');
+    if (!c) return hex ? detailReply(404, `Conversation not found: ${dashedUuid(hex)}`) : detailReply(404, 'Not Found');
+    return match[2] === '/events/count' ? jsonReply(200, filtered(c.log.events, url.searchParams).length) : search(c, url.searchParams);
+  }
+
+  private send(res: ServerResponse, reply: Reply): void {
+    const body = reply.raw ?? reply.body;
+    res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': Buffer.byteLength(body), server: 'uvicorn', ...reply.headers });
+    res.end(body);
+  }
+}
