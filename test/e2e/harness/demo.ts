@@ -5,9 +5,11 @@
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { VSIX_PATH } from './paths';
-import { cleanupAll, installSignalHandlers, isStopping } from './processes';
+import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
 import { DEMO_AGENT_RUN_MS, prepareDemoServer } from './demoServer';
 import { startSession } from './session';
+import { REAL_WORK_SCRIPT } from '../../support/scriptedLlm/script';
+import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 
 const DEMO_API_KEY = 'demo-session-key';
 
@@ -26,12 +28,19 @@ async function main(): Promise<void> {
   });
   const server = session.v1Server;
   prepareDemoServer(server);
+  // An LLM whose script makes the stand-in's agent do real work in its workspace (files made, edited, deleted and
+  // moved), for a person who gives its URL as the LLM base URL; without it, runs end as the timing above says.
+  const llm = await startScriptedLlm({ script: REAL_WORK_SCRIPT, delayMs: 1500 });
+  onCleanup(() => llm.close());
   console.log(`
   OpenHands Conversations demo
     VS Code (code-server): ${session.codeServer.workbenchUrl()}
     OpenHands stand-in:    ${server.url}  (answers as OpenHands 1.11.0 from PyPI, without a web UI; openhands.serverUrl points here)
     session API key:       ${DEMO_API_KEY}  (the walkthrough's "Set API Key", or F1 > "OpenHands: Set API Key")
-    agent:                 a scripted run that ends "finished" ${DEMO_AGENT_RUN_MS / 1000} s after each message (any LLM model and key will do)
+    agent:                 a scripted run that ends "finished" ${DEMO_AGENT_RUN_MS / 1000} s after each message (any LLM model and key will do);
+                           with the LLM base URL ${llm.baseUrl} (Configure LLM's second step, model openai/gpt-4o,
+                           no key), the agent does real work in a git workspace instead: runs commands, makes,
+                           edits, deletes and moves files, then finishes
     workspace:             ${session.context.workspaceFolder}  (git, origin ${session.context.remoteUrl}, branch ${session.context.branch})
     code-server log:       ${session.codeServer.logFile}
 
