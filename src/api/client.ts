@@ -8,6 +8,8 @@ import type {
   ProviderType, StartOptions,
 } from './model/conversations';
 import type { LoadedSettings, Settings, SettingsChange, SettingsField } from './model/settings';
+import type { ConversationEvent, EventSourceKind, EventWindow } from './model/events';
+import type { ChangeList, ChangePatch, ExactContent } from './model/changes';
 
 export type ApiLine = 'v0' | 'v1';
 
@@ -75,6 +77,63 @@ export interface ConversationsApi {
   sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }
 
+/** One conversation's events, read from one source (the app server, V0's route, or the sandbox's agent server). */
+export interface EventsReader {
+  readonly source: EventSourceKind;
+  /** The newest `limit` events in time order, with a cursor for the page before them. */
+  latest(limit: number, call?: CallOptions): Promise<EventWindow>;
+  /** The page of events before `cursor`, in time order. */
+  older(cursor: string, limit: number, call?: CallOptions): Promise<EventWindow>;
+  /**
+   * Every event from `newest` on (the newest the caller holds; undefined: from the start), in time order. It may
+   * repeat events the caller holds (an overlap window for late batches): callers merge by id.
+   */
+  since(newest: ConversationEvent | undefined, call?: CallOptions): Promise<readonly ConversationEvent[]>;
+  /** Events pushed as they happen (the agent server's websocket); absent where the source pushes none. */
+  stream?(newest: ConversationEvent | undefined, handlers: EventStreamHandlers): EventStream;
+}
+
+export interface EventStreamHandlers {
+  onEvent(event: ConversationEvent): void;
+  /** The stream ended: by close(), by the server, or by a failure (then `error`). */
+  onClose(error?: Error): void;
+}
+
+export interface EventStream {
+  close(): void;
+}
+
+/** A conversation's sandbox agent server, reached with the conversation's own key (never the server's key). */
+export interface AgentServerApi {
+  readonly events: EventsReader;
+  /** The files changed against `baseRef` (null: the server's default base). */
+  changes(baseRef: string | null, call?: CallOptions): Promise<ChangeList>;
+  /** The whole change as one exact `git diff --binary` against `baseRef`, naming its base commit. */
+  patch(baseRef: string, call?: CallOptions): Promise<ChangePatch>;
+  /** A workspace file's exact bytes (path relative to the workspace), null where it does not exist. */
+  fileBytes(path: string, call?: CallOptions): Promise<ExactContent>;
+}
+
+/** Whether a conversation's agent server can be reached from here, and why not. */
+export type AgentReach =
+  | { readonly reachable: true; readonly agent: AgentServerApi }
+  | { readonly reachable: false; readonly reason: 'not-running' | 'paused' | 'other-host' | 'no-url' };
+
+export interface ConversationWorkApi {
+  /** The app server's (V0: the server's) copy of a conversation's events; absent where the line has none. */
+  events?(id: string): EventsReader;
+  /** The conversation's agent server where it is reachable from here; absent where the line has none (V0). */
+  agentServer?(id: string, call?: CallOptions): Promise<AgentReach>;
+  /** Approves or rejects the action the agent waits on (confirmation mode); absent where the line offers none. */
+  confirmAction?(id: string, accept: boolean, reason: string | undefined, call?: CallOptions): Promise<void>;
+  /** The server's own export of a conversation (V1: a zip of its events), where the line offers one. */
+  downloadTrajectory?(id: string, call?: CallOptions): Promise<{ readonly fileName: string; readonly bytes: Uint8Array }>;
+  /** The files the agent changed, through the app server (V1) or V0's git routes; absent where none exist. */
+  listChanges?(id: string, baseRef: string | null, call?: CallOptions): Promise<ChangeList>;
+  /** The agent's exact text of a UTF-8 workspace file through the app server ("" for a missing file). */
+  agentFileText?(id: string, absolutePath: string, call?: CallOptions): Promise<string>;
+}
+
 export interface ProviderTokensApi {
   /**
    * Stores a token for a git provider on the server, for `host` (null: the provider's own domain), keeping the
@@ -84,7 +143,7 @@ export interface ProviderTokensApi {
   storeProviderToken?(provider: ProviderType, token: string, host: string | null, call?: CallOptions): Promise<void>;
 }
 
-export interface OpenHandsClient extends SettingsApi, ConversationsApi, ProviderTokensApi {
+export interface OpenHandsClient extends SettingsApi, ConversationsApi, ConversationWorkApi, ProviderTokensApi {
   readonly baseUrl: string;
   readonly api: ServerApi;
 }
