@@ -1,0 +1,127 @@
+// The write step of an apply, as one undoable step: every path it will write (or hand to the merge editor) is
+// read again and recorded before anything is written, the record is stored (`keep`), then each file is written
+// only if it still holds what the plan saw (a file the person changed meanwhile is left and listed). Undo puts
+// back what the record holds; a file changed since the apply is restored only when the person says so.
+import type { ExactContent } from '../../api/model/changes';
+import { localContent, type FilePlan, type LocalFile, type PathDecision, type WorkingTree } from './applyPlan';
+import { sameContent } from './contentCompare';
+
+/** The person's choice for a file with changes of its own. */
+export type OwnChoice = 'merge' | 'skip';
+
+/** One path the apply touched: what it held before, and what the apply left (`merge`: the merge editor's). */
+export interface SnapshotEntry {
+  readonly path: string;
+  readonly before: ExactContent;
+  readonly after: ExactContent | 'merge';
+}
+
+export interface ApplyOutcome {
+  /** Files whose every path now holds the agent's version, at least one written by this apply. */
+  readonly updated: readonly string[];
+  readonly alreadyThere: readonly string[];
+  readonly merged: readonly PathDecision[];
+  readonly skipped: readonly string[];
+  readonly notApplied: readonly PathDecision[];
+  /** Paths the person changed between the plan and the write: left as they are. */
+  readonly changedMeanwhile: readonly string[];
+  readonly snapshot: readonly SnapshotEntry[];
+}
+
+type Step = { readonly decision: PathDecision; readonly expected: ExactContent; readonly after: ExactContent | 'merge' };
+
+/** Runs the plan with the person's choices (by file path; a file left out is skipped). */
+export async function runApply(
+  plans: readonly FilePlan[], choices: ReadonlyMap<string, OwnChoice>, tree: WorkingTree, keep: (snapshot: readonly SnapshotEntry[]) => Promise<void>,
+): Promise<ApplyOutcome> {
+  const steps = plans.flatMap((plan) => stepsOf(plan, choices.get(plan.change.path) ?? 'skip'));
+  const changedMeanwhile: string[] = [];
+  const current: Step[] = [];
+  for (const step of steps) {
+    if (holds(await tree.read(step.decision.path), step.expected)) current.push(step);
+    else changedMeanwhile.push(step.decision.path);
+  }
+  const snapshot = current.map((s): SnapshotEntry => ({ path: s.decision.path, before: s.expected, after: s.after }));
+  await keep(snapshot);
+  const written = await writeSteps(current, tree, changedMeanwhile);
+  const kept = snapshot.filter((entry) => written.has(entry.path));
+  if (kept.length !== snapshot.length) await keep(kept);
+  return summarize(plans, choices, written, changedMeanwhile, kept);
+}
+
+/** The path holds exactly `expected` (a symlink or folder there never does). */
+function holds(local: LocalFile, expected: ExactContent): boolean {
+  return local.kind !== 'refused' && sameContent(localContent(local), expected);
+}
+
+function stepsOf(plan: FilePlan, choice: OwnChoice): Step[] {
+  return plan.decisions.flatMap((decision): Step[] => {
+    if (decision.kind === 'take') return [{ decision, expected: decision.previous, after: decision.next }];
+    if (decision.kind === 'own' && decision.mergeable && choice === 'merge') return [{ decision, expected: decision.local, after: 'merge' }];
+    return [];
+  });
+}
+
+/**
+ * Writes each step whose file still holds what was recorded (compare, then write); the paths done: written, or
+ * still as recorded for the merge editor.
+ */
+async function writeSteps(steps: readonly Step[], tree: WorkingTree, changedMeanwhile: string[]): Promise<Set<string>> {
+  const done = new Set<string>();
+  for (const { decision, expected, after } of steps) {
+    if (!holds(await tree.read(decision.path), expected)) {
+      changedMeanwhile.push(decision.path);
+      continue;
+    }
+    if (after === null) await tree.remove(decision.path);
+    else if (after !== 'merge') await tree.write(decision.path, after);
+    done.add(decision.path);
+  }
+  return done;
+}
+
+function summarize(
+  plans: readonly FilePlan[], choices: ReadonlyMap<string, OwnChoice>, written: ReadonlySet<string>, changedMeanwhile: readonly string[],
+  snapshot: readonly SnapshotEntry[],
+): ApplyOutcome {
+  const outcome = { updated: [] as string[], alreadyThere: [] as string[], merged: [] as PathDecision[], skipped: [] as string[], notApplied: [] as PathDecision[] };
+  for (const plan of plans) {
+    const { decisions, change } = plan;
+    const own = decisions.filter((d) => d.kind === 'own');
+    const merging = own.filter((d) => d.kind === 'own' && d.mergeable && choices.get(change.path) === 'merge' && written.has(d.path));
+    outcome.notApplied.push(...decisions.filter((d) => d.kind === 'unavailable'));
+    outcome.merged.push(...merging);
+    if (own.length > merging.length) outcome.skipped.push(change.path);
+    const whole = decisions.every((d) => d.kind === 'same' || (d.kind === 'take' && written.has(d.path)));
+    if (whole && decisions.some((d) => d.kind === 'take')) outcome.updated.push(change.path);
+    else if (decisions.every((d) => d.kind === 'same')) outcome.alreadyThere.push(change.path);
+  }
+  return { ...outcome, changedMeanwhile, snapshot };
+}
+
+export interface UndoOutcome {
+  readonly restored: readonly string[];
+  /** Paths changed since the apply (edited, or merged in the merge editor): left unless `force`. */
+  readonly changedSince: readonly string[];
+}
+
+/**
+ * Puts back what the snapshot recorded. A path that still holds what the apply wrote is restored; one changed since
+ * (edited, or merged in the merge editor: the person's own work either way) is left unless `force`.
+ */
+export async function undoApply(snapshot: readonly SnapshotEntry[], tree: WorkingTree, force: boolean): Promise<UndoOutcome> {
+  const restored: string[] = [];
+  const changedSince: string[] = [];
+  for (const entry of snapshot) {
+    const local = await tree.read(entry.path);
+    if (holds(local, entry.before)) continue;
+    if (local.kind === 'refused' || (!force && (entry.after === 'merge' || !holds(local, entry.after)))) {
+      changedSince.push(entry.path);
+      continue;
+    }
+    if (entry.before === null) await tree.remove(entry.path);
+    else await tree.write(entry.path, entry.before);
+    restored.push(entry.path);
+  }
+  return { restored, changedSince };
+}
