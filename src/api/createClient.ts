@@ -1,12 +1,14 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
-import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
+import type { ConversationWorkApi, ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
 import { V1SettingsApi } from './v1/v1SettingsApi';
+import { appFileText, listAppChanges } from './v1/appChanges';
+import { listV0Changes } from './v0/v0Changes';
 
 export type ClientOptions = TransportOptions;
 
@@ -39,6 +41,17 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
     ...providerTokensApi(transport, settings, api),
+    ...changesApi(transport, api),
+  };
+}
+
+/** The changes list and file text where the server's routes serve its conversations (detect.ts decides). */
+function changesApi(transport: Transport, api: ServerApi): Pick<ConversationWorkApi, 'listChanges' | 'agentFileText'> {
+  const line = api.changes === undefined ? api.conversations : api.changes;
+  return {
+    ...(line === 'v1' ? { listChanges: (id, baseRef, call) => listAppChanges(transport, id, baseRef, call) } : {}),
+    ...(line === 'v0' ? { listChanges: (id, _baseRef, call) => listV0Changes(transport, id, call) } : {}),
+    ...(api.fileText ?? api.conversations === 'v1' ? { agentFileText: (id, path, call) => appFileText(transport, id, path, call) } : {}),
   };
 }
 
