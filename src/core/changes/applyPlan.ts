@@ -9,7 +9,7 @@ import { checkRelativePath } from './pathSafety';
 
 /** Why a side's content is not known exactly. */
 export type UnknownReason =
-  | 'binary' | 'not-utf8' | 'base-not-local' | 'no-exact-content' | 'patch-failed' | 'unsafe-path';
+  | 'binary' | 'not-utf8' | 'base-not-local' | 'no-exact-content' | 'patch-failed' | 'unsafe-path' | 'link';
 
 export interface Unknown {
   readonly unknown: UnknownReason;

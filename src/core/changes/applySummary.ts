@@ -27,6 +27,7 @@ export function notAppliedReason(reason: UnknownReason | 'symlink' | 'not-a-file
     case 'no-exact-content': return l10n.t('the server gave no exact content for it');
     case 'patch-failed': return l10n.t('the agent\'s patch did not apply to the version it started from');
     case 'unsafe-path': return l10n.t('its path is not a plain path inside the workspace folder');
+    case 'link': return l10n.t('the agent made it a symbolic link, and links are never written');
     case 'symlink': return l10n.t('a symbolic link is on its path here, and links are never written through');
     case 'not-a-file': return l10n.t('something other than a file is at its path here');
     case 'changed-meanwhile': return l10n.t('it changed on disk while the apply was being prepared');
