@@ -21,7 +21,13 @@ function hunkSides(hunk: PatchHunk): { old: string[]; new: string[] } {
   return sides;
 }
 
-/** The other side's text, or undefined where the source does not match the hunks exactly. */
+/** The other side's bytes, or undefined where the source does not match the hunks exactly. */
+export function applyHunksToBytes(source: Uint8Array, hunks: readonly PatchHunk[], direction: 'forward' | 'reverse'): Uint8Array | undefined {
+  const applied = applyHunks(Buffer.from(source).toString('latin1'), hunks, direction);
+  return applied === undefined ? undefined : new Uint8Array(Buffer.from(applied, 'latin1'));
+}
+
+/** The other side's text (one character per byte, as the hunks hold it), or undefined on any mismatch. */
 export function applyHunks(source: string, hunks: readonly PatchHunk[], direction: 'forward' | 'reverse'): string | undefined {
   const lines = splitKeepingEnds(source);
   const out: string[] = [];

@@ -1,16 +1,21 @@
-// Git writes a path with unusual bytes C-quoted: "t\303\251st \"x\"". Unquoting gives back the path as UTF-8 text.
+// Git writes a path with unusual bytes C-quoted: "t\303\251st \"q\"". The patch is read byte for byte (one
+// character per byte), so a path is unquoted into bytes and then read as UTF-8, quoted or not.
 
 const simpleEscapes: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
 
-/** The path a git header names: unquoted where git quoted it, else as given. */
-export function unquoteGitPath(raw: string): string {
-  if (!(raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"'))) return raw;
-  const body = raw.slice(1, -1);
+/** The path a git header names, from the patch's bytes (one character per byte): unquoted, read as UTF-8. */
+export function gitPathName(raw: string): string {
+  const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
+  const bytes = quoted ? unquotedBytes(raw.slice(1, -1)) : [...raw].map((char) => char.charCodeAt(0) & 0xff);
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function unquotedBytes(body: string): number[] {
   const bytes: number[] = [];
   for (let index = 0; index < body.length; index++) {
     const char = body[index];
     if (char !== '\\') {
-      bytes.push(...Buffer.from(char, 'utf8'));
+      bytes.push(char.charCodeAt(0) & 0xff);
       continue;
     }
     const octal = /^[0-7]{3}/.exec(body.slice(index + 1));
@@ -19,9 +24,9 @@ export function unquoteGitPath(raw: string): string {
       index += 3;
     } else {
       const escaped = body[index + 1] ?? '\\';
-      bytes.push(simpleEscapes[escaped] ?? escaped.charCodeAt(0));
+      bytes.push(simpleEscapes[escaped] ?? escaped.charCodeAt(0) & 0xff);
       index += 1;
     }
   }
-  return Buffer.from(bytes).toString('utf8');
+  return bytes;
 }

@@ -4,14 +4,17 @@
 // Paths are checked with pathSafety: a file the patch names by an unsafe path is refused, never returned.
 import type { ChangeStatus, FileChange } from '../../api/model/changes';
 import { checkRelativePath, type PathRefusal } from './pathSafety';
-import { unquoteGitPath } from './gitPathQuoting';
+import { gitPathName } from './gitPathQuoting';
 
 export interface PatchHunk {
   readonly oldStart: number;
   readonly oldLines: number;
   readonly newStart: number;
   readonly newLines: number;
-  /** Each line with its prefix (' ', '+', '-', '\'), without its '\n' ('\r' of a CRLF file kept). */
+  /**
+   * Each line with its prefix (' ', '+', '-', '\'), without its '\n' ('\r' of a CRLF file kept), one character
+   * per byte as the patch holds it (applyHunks turns them back into the exact bytes).
+   */
   readonly lines: readonly string[];
 }
 
@@ -19,8 +22,8 @@ export interface PatchFile extends FileChange {
   readonly hunks: readonly PatchHunk[];
   /** Mode 120000 on either side: the entry is a symbolic link, its "content" the link's target. */
   readonly symlink: boolean;
-  /** This file's section of the patch, headers included, ending in '\n'. */
-  readonly section: string;
+  /** This file's section of the patch, headers included, ending in '\n': its exact bytes. */
+  readonly section: Uint8Array;
 }
 
 export interface RefusedPatchPath {
@@ -51,8 +54,9 @@ interface Headers {
 
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
-export function parsePatch(text: string): ParsedPatch {
-  const lines = text.split('\n');
+/** Reads the patch byte for byte: a text diff of a file that is not UTF-8 keeps its bytes. */
+export function parsePatch(patch: Uint8Array): ParsedPatch {
+  const lines = Buffer.from(patch).toString('latin1').split('\n');
   if (lines.at(-1) === '') lines.pop();
   const collected: Collected = { files: [], refused: [], malformed: [] };
   let index = 0;
@@ -78,14 +82,14 @@ function readFileSection(lines: string[], start: number, collected: Collected): 
   const fromHeader = pathsOfGitHeader(lines[start].replace(/\r$/, ''));
   const path = headers.status === 'deleted' ? (headers.oldPath ?? fromHeader?.[0]) : (headers.newPath ?? fromHeader?.[1]);
   const oldPath = headers.status === 'moved' ? (headers.oldPath ?? fromHeader?.[0]) : undefined;
-  const section = `${lines.slice(start, index).join('\n')}\n`;
+  const section = new Uint8Array(Buffer.from(`${lines.slice(start, index).join('\n')}\n`, 'latin1'));
   const accepted = acceptPaths(path, oldPath, collected.refused);
   if (accepted && !complete) collected.malformed.push(accepted.path);
   else if (accepted) collected.files.push(fileOf(headers, accepted, hunks, section));
   return index;
 }
 
-function fileOf(headers: Headers, paths: { path: string; oldPath?: string }, hunks: PatchHunk[], section: string): PatchFile {
+function fileOf(headers: Headers, paths: { path: string; oldPath?: string }, hunks: PatchHunk[], section: Uint8Array): PatchFile {
   const counts = headers.binary ? {} : countLines(hunks);
   return {
     path: paths.path,
@@ -135,15 +139,15 @@ function readHeaderLine(line: string, headers: Headers): void {
   else if (line.startsWith('deleted file mode ')) headers.status = 'deleted';
   else if (line.startsWith('rename from ')) {
     headers.status = 'moved';
-    headers.oldPath = unquoteGitPath(line.slice('rename from '.length));
-  } else if (line.startsWith('rename to ')) headers.newPath = unquoteGitPath(line.slice('rename to '.length));
+    headers.oldPath = gitPathName(line.slice('rename from '.length));
+  } else if (line.startsWith('rename to ')) headers.newPath = gitPathName(line.slice('rename to '.length));
   else if (line.startsWith('--- ')) headers.oldPath = sidePath(line.slice(4), 'a/') ?? headers.oldPath;
   else if (line.startsWith('+++ ')) headers.newPath = sidePath(line.slice(4), 'b/') ?? headers.newPath;
 }
 
 /** A ---/+++ path without its a/ or b/ prefix; undefined for /dev/null. */
 function sidePath(raw: string, prefix: string): string | undefined {
-  const name = unquoteGitPath(raw.replace(/\t$/, ''));
+  const name = gitPathName(raw.replace(/\t$/, ''));
   if (name === '/dev/null') return undefined;
   return name.startsWith(prefix) ? name.slice(prefix.length) : name;
 }
@@ -153,13 +157,13 @@ function pathsOfGitHeader(line: string): [string, string] | undefined {
   const rest = line.slice('diff --git '.length);
   const quoted = /^("(?:[^"\\]|\\.)*"|\S+) ("(?:[^"\\]|\\.)*"|\S+)$/.exec(rest);
   if (quoted && (rest.startsWith('"') || rest.endsWith('"'))) {
-    return [stripPrefix(unquoteGitPath(quoted[1]), 'a/'), stripPrefix(unquoteGitPath(quoted[2]), 'b/')];
+    return [stripPrefix(gitPathName(quoted[1]), 'a/'), stripPrefix(gitPathName(quoted[2]), 'b/')];
   }
   const half = (rest.length - 1) / 2;
   const left = rest.slice(0, half);
   const right = rest.slice(half + 1);
   if (!Number.isInteger(half) || left.slice(2) !== right.slice(2)) return undefined;
-  return [stripPrefix(left, 'a/'), stripPrefix(right, 'b/')];
+  return [stripPrefix(gitPathName(left), 'a/'), stripPrefix(gitPathName(right), 'b/')];
 }
 
 function stripPrefix(name: string, prefix: string): string {

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { FileChange } from '../../../src/api/model/changes';
 import { buildChangeTree, filesInTreeOrder, type ChangeTreeNode } from '../../../src/core/changes/changeTree';
-import { isAgentServerArtefact, isTooLargeToDiff, withoutAgentServerArtefacts } from '../../../src/core/changes/changeLimits';
+import { isTooLargeToDiff } from '../../../src/core/changes/changeLimits';
 
 const change = (path: string): FileChange => ({ path, status: 'modified' });
 
@@ -37,16 +37,5 @@ describe('changeLimits', () => {
   it('diffs up to 5 MiB inline', () => {
     assert.equal(isTooLargeToDiff(5 * 1024 * 1024), false);
     assert.equal(isTooLargeToDiff(5 * 1024 * 1024 + 1), true);
-  });
-
-  it('leaves out the agent server files by their exact names only', () => {
-    const id = '3f1c2b7a-1111-2222-3333-444455556666';
-    assert.equal(isAgentServerArtefact('.openhands-agent-server.log', id), true);
-    assert.equal(isAgentServerArtefact('workspace/conversations/3f1c2b7a111122223333444455556666/events/e.json', id), true);
-    assert.equal(isAgentServerArtefact('workspace/bash_events/20261125101010123456_BashCommand_abc123', id), true);
-    for (const kept of ['.openhands-agent-server.log.bak', 'workspace/conversations/other/x.json', 'workspace/bash_events/notes.md', 'workspace/x.ts']) {
-      assert.equal(isAgentServerArtefact(kept, id), false, kept);
-    }
-    assert.deepEqual(withoutAgentServerArtefacts([change('.openhands-agent-server.log'), change('a.ts')], id).map((f) => f.path), ['a.ts']);
   });
 });
