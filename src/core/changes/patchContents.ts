@@ -38,7 +38,7 @@ export interface BaseSources {
 /** The changes a patch makes and each path's exact sides. */
 export async function contentsFromPatch(patch: ChangePatch, sources: BaseSources): Promise<PatchContents> {
   const { git } = sources;
-  const parsed = parsePatch(Buffer.from(patch.bytes).toString('latin1'));
+  const parsed = parsePatch(patch.bytes);
   const unsafe = parsed.refused.map((r): FileChange => ({ path: r.path, status: 'modified' }));
   const sections = await Promise.all(parsed.files.map(async (file): Promise<Section> => ({ file, base: await baseOf(file, sources) })));
   const agent = await agentSides(sections.filter((s) => !isUnknownSide(s.base) && !s.file.symlink), git);
@@ -71,7 +71,7 @@ function isUnknownSide(side: KnownOrNot): side is { unknown: UnknownReason } {
  */
 async function baseOf(file: PatchFile, { root, tree, git, agentBytes }: BaseSources): Promise<KnownOrNot> {
   if (file.status === 'added') return null;
-  const ids = indexLine(file.section);
+  const ids = indexLine(Buffer.from(file.section).toString('latin1'));
   if (!ids) return await agentBytes(file.path).catch(() => null) ?? { unknown: 'base-not-local' };
   if (isZeroId(ids.from)) return null;
   const local = await tree.read(file.oldPath ?? file.path);
@@ -102,7 +102,7 @@ async function agentSides(sections: readonly Section[], git: GitRunner): Promise
 /** Applies every section at once when git accepts them all, else each one git accepts on its own. */
 async function applyAll(sections: readonly Section[], scratch: string, git: GitRunner): Promise<Set<PatchFile>> {
   const apply = async (chosen: readonly Section[]): Promise<boolean> => {
-    const input = Buffer.from(chosen.map((s) => s.file.section).join(''), 'latin1');
+    const input = Buffer.concat(chosen.map((s) => s.file.section));
     if ((await git(['apply', '--check', '--binary', '-'], { cwd: scratch, input })).code !== 0) return false;
     return (await git(['apply', '--binary', '-'], { cwd: scratch, input })).code === 0;
   };
