@@ -7,6 +7,10 @@ import type * as vscode from 'vscode';
 import type { RedirectError } from './api/http/transportErrors';
 import { createTestingApi, type TestingApi } from './testingApi';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
+import { applyCommands } from './vscode/changes/applyCommands';
+import { ApplySnapshots } from './vscode/changes/applySnapshots';
+import { ChangesApplier, chooseOwnInQuickPick } from './vscode/changes/changesApplier';
+import { MergeInputs } from './vscode/changes/mergeInputs';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
 import type { ServerSession } from './vscode/connection/serverSession';
@@ -66,12 +70,16 @@ export function onDemand(activated: Activated): OnDemand {
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
+  const merges = new MergeInputs();
+  context.subscriptions.push(merges);
+  const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
   return {
     handlers: {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
       ...activated.walkthrough.handlers(),
+      ...applyCommands(applier, watch, conversations, session),
     },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
     testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender }),

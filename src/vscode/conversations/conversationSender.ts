@@ -110,7 +110,7 @@ export class ConversationSender {
     });
     return {
       id: response.conversation_id, title: firstLine(title), repository: target.repository, branch: target.branch,
-      startedAt: new Date().toISOString(), status: response.conversation_status ?? undefined, state: 'starting',
+      ...(target.root ? { folder: target.root.toString() } : {}), startedAt: new Date().toISOString(), status: response.conversation_status ?? undefined, state: 'starting',
     };
   }
 

@@ -10,6 +10,8 @@ export interface StartedConversation {
   readonly title: string;
   readonly repository?: string;
   readonly branch?: string;
+  /** The folder it was started from (a URI): where Apply Changes writes the agent's work. */
+  readonly folder?: string;
   /** ISO time of the start. */
   readonly startedAt: string;
   readonly status?: string;
@@ -25,6 +27,11 @@ export class ConversationStore extends Disposable {
 
   constructor(private readonly memento: vscode.Memento) {
     super();
+  }
+
+  /** The conversation of `id` started here on `serverUrl`, if it was. */
+  find(serverUrl: string, id: string): StartedConversation | undefined {
+    return this.list(serverUrl).find((c) => c.id === id);
   }
 
   list(serverUrl: string): readonly StartedConversation[] {

@@ -29,6 +29,8 @@ export interface GitRepository {
 }
 
 export interface GitApi {
+  /** The git executable the extension found (`git.path`); absent in older versions of the API. */
+  readonly git?: { readonly path: string };
   readonly state: 'uninitialized' | 'initialized';
   readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
   readonly repositories: readonly GitRepository[];

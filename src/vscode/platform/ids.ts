@@ -37,6 +37,8 @@ export const Command = {
   SendFollowUpMessage: 'openhands.sendFollowUpMessage',
   OpenWalkthrough: 'openhands.openWalkthrough',
   SwitchServer: 'openhands.switchServer',
+  ApplyChanges: 'openhands.applyChanges',
+  UndoApply: 'openhands.undoApply',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 

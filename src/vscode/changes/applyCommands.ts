@@ -1,0 +1,56 @@
+// The apply commands. Apply Changes takes a conversation id, a Conversations-view row, or a changed file's node
+// (an object naming its `conversationId` and `path`: only that file); with nothing, the person picks one of the
+// listed conversations. Undo Apply takes nothing: there is one undoable apply, the last.
+import * as vscode from 'vscode';
+import type { ServerSession } from '../connection/serverSession';
+import type { ConversationStore } from '../conversations/conversationStore';
+import type { ConversationWatch } from '../conversations/conversationWatch';
+import { conversationOf, type ConversationNode } from '../conversations/conversationsTreeProvider';
+import type { CommandHandler } from '../platform/commands';
+import { Command } from '../platform/ids';
+import type { ApplyConversation } from './applySources';
+import type { ChangesApplier } from './changesApplier';
+
+export function applyCommands(applier: ChangesApplier, watch: ConversationWatch, store: ConversationStore, session: ServerSession) {
+  const known = (id: string): ApplyConversation => {
+    const listed = watch.feed.list?.find((c) => c.id === id);
+    const started = session.serverUrl ? store.find(session.serverUrl, id) : undefined;
+    return {
+      id, title: listed?.title ?? started?.title ?? id,
+      repository: listed?.repository ?? started?.repository ?? null, branch: listed?.branch ?? started?.branch ?? null,
+    };
+  };
+  return {
+    [Command.ApplyChanges]: async (arg?: unknown) => {
+      const target = await targetOf(arg, watch, known);
+      return target ? applier.apply(target.conversation, target.paths) : false;
+    },
+    [Command.UndoApply]: () => applier.undo(),
+  } satisfies Record<string, CommandHandler>;
+}
+
+interface ApplyTarget {
+  readonly conversation: ApplyConversation;
+  readonly paths?: readonly string[];
+}
+
+async function targetOf(arg: unknown, watch: ConversationWatch, known: (id: string) => ApplyConversation): Promise<ApplyTarget | undefined> {
+  if (typeof arg === 'string' && arg) return { conversation: known(arg) };
+  const row = conversationOf(arg as ConversationNode | undefined);
+  if (row) return { conversation: known(row.id) };
+  if (isFileNode(arg)) return { conversation: known(arg.conversationId), paths: [arg.path] };
+  const listed = watch.feed.list ?? [];
+  if (!listed.length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: no conversation is listed to apply changes from.'));
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(listed.map((c) => ({ label: c.title, description: c.repository ?? undefined, id: c.id })), {
+    title: vscode.l10n.t('OpenHands: Apply the changes of which conversation?'),
+  });
+  return picked && { conversation: known(picked.id) };
+}
+
+function isFileNode(value: unknown): value is { conversationId: string; path: string } {
+  const node = value as { conversationId?: unknown; path?: unknown } | null | undefined;
+  return typeof node?.conversationId === 'string' && typeof node.path === 'string';
+}
