@@ -6,6 +6,7 @@ import { Transport, type CallOptions, type TransportOptions } from './http/trans
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
+import { appServerEvents } from './v1/appServerEvents';
 import { V1SettingsApi } from './v1/v1SettingsApi';
 
 export type ClientOptions = TransportOptions;
@@ -38,6 +39,7 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
+    ...(api.conversations === 'v1' ? { events: (id: string) => appServerEvents(transport, id) } : {}),
     ...providerTokensApi(transport, settings, api),
   };
 }
