@@ -11,9 +11,8 @@ import { fetch as undiciFetch } from 'undici';
 import { createClient } from '../../src/api/createClient';
 import { SandboxPausedError } from '../../src/api/changesErrors';
 import { sessionCredential } from '../../src/api/http/credential';
-import { Transport, type FetchFunction } from '../../src/api/http/transport';
-import { agentChangesApi } from '../../src/api/v1/agentChanges';
-import type { OpenHandsClient } from '../../src/api/client';
+import type { FetchFunction } from '../../src/api/http/transport';
+import type { AgentServerApi, OpenHandsClient } from '../../src/api/client';
 import { REAL_WORK_BYTES, REAL_WORK_CHANGES } from '../support/scriptedLlm/script';
 import type { Client } from './target';
 import type { Run } from './v1WorkChecks';
@@ -31,9 +30,11 @@ export function extensionClient(client: Client): OpenHandsClient {
   );
 }
 
-function agentOf(run: Run): ReturnType<typeof agentChangesApi> {
-  const transport = new Transport({ baseUrl: run.agentBase, fetch: fetchImpl, getCredential: async () => sessionCredential(run.agentKey), timeoutMs: 30_000 });
-  return agentChangesApi(transport, run.id);
+/** The agent server as the extension reaches it: its address and key from the app server, its host checked. */
+async function agentOf(client: Client, run: Run): Promise<AgentServerApi> {
+  const reach = await extensionClient(client).agentServer!(run.id);
+  assert.ok(reach.reachable, `the agent server reachable (${reach.reachable ? '' : reach.reason})`);
+  return reach.agent;
 }
 
 /** The app server's list and file text, in the model. */
@@ -47,8 +48,8 @@ export async function checkAppChanges(client: Client, run: Run, workspace: strin
 }
 
 /** The agent server's list, exact file bytes, and a patch that applies on a fresh repository with the base files. */
-export async function checkAgentChanges(run: Run): Promise<void> {
-  const agent = agentOf(run);
+export async function checkAgentChanges(client: Client, run: Run): Promise<void> {
+  const agent = await agentOf(client, run);
   assert.deepEqual((await agent.changes('HEAD')).files.map((f) => f.path), REAL_WORK_CHANGES.map((c) => c.path));
   for (const [name, bytes] of Object.entries(REAL_WORK_BYTES)) assert.deepEqual(Buffer.from((await agent.fileBytes(name))!), bytes, name);
   assert.equal(await agent.fileBytes('doomed.txt'), null);

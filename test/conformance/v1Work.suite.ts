@@ -191,7 +191,7 @@ export function v1WorkSuite(client: Client): void {
       const run = state.run!;
       const workspace = run.events.flatMap((e) => (e.observation?.metadata?.working_dir ? [e.observation.metadata.working_dir] : []))[0];
       await checkAppChanges(client, run, workspace);
-      await checkAgentChanges(run);
+      await checkAgentChanges(client, run);
       await checkPausedChanges(client, run);
     });
   });

@@ -131,7 +131,7 @@ describe('V1 agent server changes', () => {
     const patch = Uint8Array.from([...te.encode(own), ...latin]);
     const server = await serve(agentServer((url) => (url.pathname === '/api/file/archive'
       ? { body: patch, headers: { 'content-type': 'text/x-patch; charset=utf-8', 'x-archive-base-commit': 'a'.repeat(40) } } : undefined)));
-    const agent = agentChangesApi(new Transport(options(server.url)), ID);
+    const agent = agentChangesApi(new Transport(options(server.url)), `/api/conversations/${ID}`);
     const read = await agent.patch('HEAD');
     assert.deepEqual([...read.bytes], [...latin]);
     assert.equal(read.baseCommit, 'a'.repeat(40));
@@ -145,7 +145,7 @@ describe('V1 agent server changes', () => {
       if (url.pathname !== '/api/file/download') return undefined;
       return url.searchParams.get('path') === `${SANDBOX}/dir/a.bin` ? { body: bytes } : { status: 404, body: { detail: 'File not found' } };
     }));
-    const agent = agentChangesApi(new Transport(options(server.url)), ID);
+    const agent = agentChangesApi(new Transport(options(server.url)), `/api/conversations/${ID}`);
     assert.deepEqual([...(await agent.fileBytes('dir/a.bin'))!], [...bytes]);
     assert.equal(await agent.fileBytes('gone.txt'), null);
     for (const bad of ['../etc/passwd', '/etc/passwd', 'a/../../b', '', 'a//b']) {
@@ -157,10 +157,10 @@ describe('V1 agent server changes', () => {
   it('takes an absolute working_dir as it is, and fails with a clear error where no candidate lists the same changes', async () => {
     const docker = await serve((url) => (url.pathname === `/api/conversations/${ID}` ? { body: { workspace: { working_dir: '/workspace/project' } } }
       : url.pathname === '/api/file/download' ? { body: te.encode('x') } : undefined));
-    await agentChangesApi(new Transport(options(docker.url)), ID).fileBytes('a');
+    await agentChangesApi(new Transport(options(docker.url)), `/api/conversations/${ID}`).fileBytes('a');
     assert.equal(docker.urls.at(-1)!.searchParams.get('path'), '/workspace/project/a');
     const lost = await serve(agentServer((url) => (url.pathname.endsWith('/events/search') ? { body: { items: [] } } : undefined)));
-    await assert.rejects(agentChangesApi(new Transport(options(lost.url)), ID).patch(null), WorkspaceUnknownError);
+    await assert.rejects(agentChangesApi(new Transport(options(lost.url)), `/api/conversations/${ID}`).patch(null), WorkspaceUnknownError);
   });
 
   it('refuses a patch larger than its cap without reading it all', async () => {
