@@ -45,6 +45,11 @@ export async function checkAppChanges(client: Client, run: Run, workspace: strin
   assert.equal(await ours.agentFileText!(run.id, `${workspace}/base.txt`), 'alpha\nBETA\ngamma\n', 'exact, final newline kept');
   assert.equal(await ours.agentFileText!(run.id, `${workspace}/doomed.txt`), '', 'a deleted file: ""');
   assert.equal(await ours.agentFileText!(run.id, `${workspace}/latin1.txt`), '', 'not UTF-8: "" (the server decodes as UTF-8)');
+  // Its per-file diff is no exact source: both final newlines dropped, and a deleted file fails.
+  const diff = await client.get(`/api/v1/app-conversations/${run.id}/git/diff?path=base.txt&ref=HEAD`);
+  assert.deepEqual([diff.status, diff.text], [200, '{"modified":"alpha\\nBETA\\ngamma","original":"alpha\\nbeta\\ngamma"}']);
+  const deleted = await client.get(`/api/v1/app-conversations/${run.id}/git/diff?path=doomed.txt&ref=HEAD`);
+  assert.deepEqual([deleted.status, deleted.text], [502, '{"detail":"Agent server error: 400"}']);
 }
 
 /** The agent server's list, exact file bytes, and a patch that applies on a fresh repository with the base files. */
