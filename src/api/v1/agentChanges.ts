@@ -19,8 +19,8 @@ import { baseOfRef, WORKSPACE_ROOT } from './appChanges';
 import { GitChangeList, fileChanges } from './gitChanges';
 
 /** A whole change or a file is read up to this size; the changes view decides what it shows inline. */
-export const MAX_PATCH_BYTES = 64 * 1024 * 1024;
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_PATCH_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const PATCH_TIMEOUT_MS = 60_000;
 
 /**
@@ -41,14 +41,14 @@ export function agentChangesApi(transport: Transport, conversationPath: string):
   };
 }
 
-export async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
+async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
   const query = new URLSearchParams({ path: WORKSPACE_ROOT });
   if (baseRef !== null) query.set('ref', baseRef);
   const list = readAnswer(await transport.send('GET', `/api/git/changes?${query}`, undefined, call), GitChangeList);
   return { base: baseOfRef(baseRef), files: fileChanges(list) };
 }
 
-export async function agentPatch(transport: Transport, workspace: string, baseRef: string | null, call?: CallOptions): Promise<ChangePatch> {
+async function agentPatch(transport: Transport, workspace: string, baseRef: string | null, call?: CallOptions): Promise<ChangePatch> {
   const query = new URLSearchParams({ path: workspace, format: 'git-delta', use_default_excludes: 'false' });
   if (baseRef !== null) query.set('base_ref', baseRef);
   // git builds the patch first: far slower than the agent server's other answers.
@@ -58,7 +58,7 @@ export async function agentPatch(transport: Transport, workspace: string, baseRe
 }
 
 /** `path` relative to the workspace, `/`-separated, as the changes list gives it. */
-export async function agentFileBytes(transport: Transport, workspace: string, path: string, call?: CallOptions): Promise<ExactContent> {
+async function agentFileBytes(transport: Transport, workspace: string, path: string, call?: CallOptions): Promise<ExactContent> {
   // The agent server serves any absolute path it can read: only a plain path inside the workspace is asked for.
   if (!isPlainRelative(path)) {
     throw clientValidation({ method: 'GET', path: '/api/file/download', baseUrl: transport.baseUrl }, [{ path: [], message: l10n.t('"{0}" is not a path inside the workspace', path) }]);
