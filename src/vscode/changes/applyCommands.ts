@@ -1,6 +1,6 @@
 // The apply commands. Apply Changes takes a conversation id, a Conversations-view row, or a changed file's node
 // (an object naming its `conversationId` and `path`: only that file); with nothing, the person picks one of the
-// listed conversations. Undo Apply takes nothing: there is one undoable apply, the last.
+// listed conversations (before the list is loaded: those started here). Undo Apply takes nothing: there is one undoable apply, the last.
 import * as vscode from 'vscode';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationStore } from '../conversations/conversationStore';
@@ -22,7 +22,8 @@ export function applyCommands(applier: ChangesApplier, watch: ConversationWatch,
   };
   return {
     [Command.ApplyChanges]: async (arg?: unknown) => {
-      const target = await targetOf(arg, watch, known);
+      const listed = watch.feed.list ?? (session.serverUrl ? store.list(session.serverUrl) : []);
+      const target = await targetOf(arg, listed, known);
       return target ? applier.apply(target.conversation, target.paths) : false;
     },
     [Command.UndoApply]: () => applier.undo(),
@@ -34,17 +35,19 @@ interface ApplyTarget {
   readonly paths?: readonly string[];
 }
 
-async function targetOf(arg: unknown, watch: ConversationWatch, known: (id: string) => ApplyConversation): Promise<ApplyTarget | undefined> {
+/** What the argument names; with nothing, the person picks among the listed conversations (else those started here). */
+async function targetOf(
+  arg: unknown, listed: readonly { readonly id: string; readonly title: string }[], known: (id: string) => ApplyConversation,
+): Promise<ApplyTarget | undefined> {
   if (typeof arg === 'string' && arg) return { conversation: known(arg) };
   const row = conversationOf(arg as ConversationNode | undefined);
   if (row) return { conversation: known(row.id) };
   if (isFileNode(arg)) return { conversation: known(arg.conversationId), paths: [arg.path] };
-  const listed = watch.feed.list ?? [];
   if (!listed.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: no conversation is listed to apply changes from.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(listed.map((c) => ({ label: c.title, description: c.repository ?? undefined, id: c.id })), {
+  const picked = await vscode.window.showQuickPick(listed.map((c) => ({ label: c.title, description: known(c.id).repository ?? undefined, id: c.id })), {
     title: vscode.l10n.t('OpenHands: Apply the changes of which conversation?'),
   });
   return picked && { conversation: known(picked.id) };
