@@ -146,7 +146,7 @@ export const chooseOwnInQuickPick: ChooseOwn = async (own) => {
   }));
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true, ignoreFocusOut: true,
-    title: vscode.l10n.t('OpenHands: {0} files have changes of your own', own.length),
+    title: vscode.l10n.t('OpenHands: files with changes of your own ({0})', own.length),
     placeHolder: vscode.l10n.t('Checked files open in the merge editor; the others are skipped. Your files are never overwritten.'),
   });
   if (!picked) return undefined;

@@ -34,8 +34,20 @@ export function workspaceTree(folder: vscode.Uri): WorkingTree {
     remove: async (path) => {
       await refuseLinks(path);
       await vscode.workspace.fs.delete(uriOf(path), { useTrash: false });
+      await removeEmptyParents(folder, path);
     },
   };
+}
+
+/** Folders a removal left empty go too, as `git apply` does; a folder git does not track is no one's work. */
+async function removeEmptyParents(folder: vscode.Uri, path: string): Promise<void> {
+  const parts = path.split('/').slice(0, -1);
+  for (let depth = parts.length; depth > 0; depth--) {
+    const parent = vscode.Uri.joinPath(folder, ...parts.slice(0, depth));
+    const entries = await vscode.workspace.fs.readDirectory(parent).then(undefined, () => undefined);
+    if (!entries || entries.length) return;
+    await vscode.workspace.fs.delete(parent, { useTrash: false });
+  }
 }
 
 async function statOf(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {

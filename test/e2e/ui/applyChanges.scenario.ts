@@ -76,6 +76,7 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     await clickButton(applied, 'Undo');
     await notification(workbench, /the apply of ".*" was undone; 7 files restored\./);
     assert.deepEqual(filesOn(folder), clean);
+    assert.equal(fs.existsSync(path.join(folder, 'notes')), false, 'the folder the apply made is gone');
     await clearNotifications(workbench);
 
     // Over a local edit: base.txt is the person's; the merge editor opens on it, and it is not written.
@@ -83,7 +84,7 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     const edited = filesOn(folder);
     await workbench.runCommand(APPLY);
     await pickQuickItem(workbench, 'OpenHands: Apply the changes of which conversation?');
-    await pickQuickItem(workbench, 'OpenHands: 1 files have changes of your own', undefined, { shot: 'own-changes' });
+    await pickQuickItem(workbench, 'OpenHands: files with changes of your own (1)', undefined, { shot: 'own-changes' });
     await notification(workbench, 'OpenHands: 5 files updated, 1 merged, 0 skipped.', 60_000);
     await workbench.page.locator('.merge-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
     await workbench.screenshot('merge-editor');
