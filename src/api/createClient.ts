@@ -7,6 +7,7 @@ import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
 import { V1WorkApi } from './v1/v1WorkApi';
+import { V0EventsReader } from './v0/v0Events';
 import { V1SettingsApi } from './v1/v1SettingsApi';
 
 export type ClientOptions = TransportOptions;
@@ -44,9 +45,9 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
   };
 }
 
-/** A conversation's work: V1's events, agent server and confirmation (V1 and the mixed line's conversations). */
+/** A conversation's work: V0's events route, or V1's events, agent server and confirmation (1.x and the mixed line). */
 function workApi(transport: Transport, options: ClientOptions, api: ServerApi): ConversationWorkApi {
-  if (api.conversations !== 'v1') return {};
+  if (api.conversations !== 'v1') return { events: (id) => new V0EventsReader(transport, id) };
   const work = new V1WorkApi(transport, options);
   return {
     events: (id) => work.events(id),
