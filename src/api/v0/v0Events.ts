@@ -4,7 +4,7 @@
 // older pages end just before the oldest id held.
 import type { EventsReader } from '../client';
 import type { ConversationEvent, EventWindow } from '../model/events';
-import { readAnswer } from '../http/answers';
+import { expectOk, readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { V0EventPage } from './eventSchemas';
 import { mapV0Event } from './events';
@@ -69,4 +69,13 @@ export class V0EventsReader implements EventsReader {
     const answer = readAnswer(await this.transport.send('GET', `${this.path}?${new URLSearchParams(query)}`, undefined, call), V0EventPage);
     return { events: answer.events.map(mapV0Event), hasMore: answer.has_more };
   }
+}
+
+/**
+ * 0.54.0's approve/reject: the agent-state change its web UI sends (`change_agent_state` to `user_confirmed` or
+ * `user_rejected`), posted to the conversation's events; V0 keeps no reason with it.
+ */
+export async function confirmV0Action(transport: Transport, conversationId: string, accept: boolean, call?: CallOptions): Promise<void> {
+  const body = { action: 'change_agent_state', args: { agent_state: accept ? 'user_confirmed' : 'user_rejected' } };
+  expectOk(await transport.send('POST', `/api/conversations/${encodeURIComponent(conversationId)}/events`, body, call));
 }
