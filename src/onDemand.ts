@@ -7,6 +7,11 @@ import type * as vscode from 'vscode';
 import type { RedirectError } from './api/http/transportErrors';
 import { createTestingApi, type TestingApi } from './testingApi';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
+import { ChangeContentProvider } from './vscode/changes/changeContentProvider';
+import { ChangeDecorations } from './vscode/changes/changeDecorations';
+import { changesCommands } from './vscode/changes/changesCommands';
+import { ChangesController } from './vscode/changes/changesController';
+import type { ChangesStore } from './vscode/changes/changesStore';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
 import type { ServerSession } from './vscode/connection/serverSession';
@@ -48,6 +53,7 @@ export interface Activated {
   readonly watch: ConversationWatch;
   readonly conversationsTree: ConversationsTreeProvider;
   readonly walkthrough: FirstRunWalkthrough;
+  readonly changes: ChangesStore;
 }
 
 export interface OnDemand {
@@ -66,12 +72,16 @@ export function onDemand(activated: Activated): OnDemand {
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
+  const changeContents = new ChangeContentProvider(activated.changes);
+  context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
+  const changes = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
   return {
     handlers: {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
       ...activated.walkthrough.handlers(),
+      ...changesCommands(changes, activated.changes),
     },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
     testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender }),
