@@ -6,6 +6,7 @@ import { Transport, type CallOptions, type TransportOptions } from './http/trans
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
+import { V1WorkApi } from './v1/v1WorkApi';
 import { V1SettingsApi } from './v1/v1SettingsApi';
 import { appFileText, listAppChanges } from './v1/appChanges';
 import { listV0Changes } from './v0/v0Changes';
@@ -40,6 +41,7 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
+    ...workApi(transport, options, api),
     ...providerTokensApi(transport, settings, api),
     ...changesApi(transport, api),
   };
@@ -52,6 +54,17 @@ function changesApi(transport: Transport, api: ServerApi): Pick<ConversationWork
     ...(line === 'v1' ? { listChanges: (id, baseRef, call) => listAppChanges(transport, id, baseRef, call) } : {}),
     ...(line === 'v0' ? { listChanges: (id, _baseRef, call) => listV0Changes(transport, id, call) } : {}),
     ...(api.fileText ?? api.conversations === 'v1' ? { agentFileText: (id, path, call) => appFileText(transport, id, path, call) } : {}),
+  };
+}
+
+/** A conversation's work: V1's events, agent server and confirmation (V1 and the mixed line's conversations). */
+function workApi(transport: Transport, options: ClientOptions, api: ServerApi): ConversationWorkApi {
+  if (api.conversations !== 'v1') return {};
+  const work = new V1WorkApi(transport, options);
+  return {
+    events: (id) => work.events(id),
+    agentServer: (id, call) => work.agentServer(id, call),
+    confirmAction: (id, accept, reason, call) => work.confirmAction(id, accept, reason, call),
   };
 }
 

@@ -19,14 +19,18 @@ import { baseOfRef, WORKSPACE_ROOT } from './appChanges';
 import { GitChangeList, fileChanges } from './gitChanges';
 
 /** A whole change or a file is read up to this size; the changes view decides what it shows inline. */
-export const MAX_PATCH_BYTES = 64 * 1024 * 1024;
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_PATCH_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const PATCH_TIMEOUT_MS = 60_000;
 
-/** The changes, patch and file reads of one conversation's agent server; its workspace path is found once. */
-export function agentChangesApi(transport: Transport, conversationId: string): Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes'> {
+/**
+ * The changes, patch and file reads of one conversation (`conversationPath`: `/api/conversations/<id>` on its agent
+ * server); its workspace path is found once.
+ */
+export function agentChangesApi(transport: Transport, conversationPath: string): Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes'> {
   let workspace: Promise<string> | undefined;
   const workspacePath = (call?: CallOptions) => {
-    workspace ??= agentWorkspacePath(transport, conversationId, call);
+    workspace ??= agentWorkspacePath(transport, conversationPath, call);
     workspace.catch(() => { workspace = undefined; });
     return workspace;
   };
@@ -37,23 +41,24 @@ export function agentChangesApi(transport: Transport, conversationId: string): P
   };
 }
 
-export async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
+async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
   const query = new URLSearchParams({ path: WORKSPACE_ROOT });
   if (baseRef !== null) query.set('ref', baseRef);
   const list = readAnswer(await transport.send('GET', `/api/git/changes?${query}`, undefined, call), GitChangeList);
   return { base: baseOfRef(baseRef), files: fileChanges(list) };
 }
 
-export async function agentPatch(transport: Transport, workspace: string, baseRef: string | null, call?: CallOptions): Promise<ChangePatch> {
+async function agentPatch(transport: Transport, workspace: string, baseRef: string | null, call?: CallOptions): Promise<ChangePatch> {
   const query = new URLSearchParams({ path: workspace, format: 'git-delta', use_default_excludes: 'false' });
   if (baseRef !== null) query.set('base_ref', baseRef);
-  const answer = okBytes(await transport.sendForBytes(`/api/file/archive?${query}`, MAX_PATCH_BYTES, call));
+  // git builds the patch first: far slower than the agent server's other answers.
+  const answer = okBytes(await transport.sendForBytes(`/api/file/archive?${query}`, MAX_PATCH_BYTES, { timeoutMs: PATCH_TIMEOUT_MS, ...call }));
   const commit = answer.headers.get('x-archive-base-commit');
   return { bytes: withoutArtefactSections(answer.bytes), baseCommit: commit && /^[0-9a-f]{40}$/.test(commit) ? commit : null };
 }
 
 /** `path` relative to the workspace, `/`-separated, as the changes list gives it. */
-export async function agentFileBytes(transport: Transport, workspace: string, path: string, call?: CallOptions): Promise<ExactContent> {
+async function agentFileBytes(transport: Transport, workspace: string, path: string, call?: CallOptions): Promise<ExactContent> {
   // The agent server serves any absolute path it can read: only a plain path inside the workspace is asked for.
   if (!isPlainRelative(path)) {
     throw clientValidation({ method: 'GET', path: '/api/file/download', baseUrl: transport.baseUrl }, [{ path: [], message: l10n.t('"{0}" is not a path inside the workspace', path) }]);

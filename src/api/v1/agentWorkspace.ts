@@ -20,8 +20,8 @@ const OBSERVATION_KIND = 'openhands.sdk.event.llm_convertible.observation.Observ
 /** Candidates tried at most: each costs one changes list. */
 const MAX_CANDIDATES = 4;
 
-export async function agentWorkspacePath(transport: Transport, id: string, call?: CallOptions): Promise<string> {
-  const conversationPath = `/api/conversations/${encodeURIComponent(id)}`;
+/** `conversationPath`: the conversation on its agent server, `/api/conversations/<id>`. */
+export async function agentWorkspacePath(transport: Transport, conversationPath: string, call?: CallOptions): Promise<string> {
   const stated = readAnswer(await transport.send('GET', conversationPath, undefined, call), AgentConversation).workspace?.working_dir;
   if (stated && isAbsolute(stated)) return stated;
   const query = new URLSearchParams({ kind: OBSERVATION_KIND, limit: '100' });

@@ -33,7 +33,7 @@ export async function appFileText(transport: Transport, id: string, absolutePath
 }
 
 /** The paused and not-running sandbox as their own errors; other answers are read as usual. */
-export function throwSandboxState(answer: HttpAnswer): void {
+function throwSandboxState(answer: HttpAnswer): void {
   if (answer.status === 409) throw new SandboxPausedError(answer.request);
   const detail = isRecord(answer.body) ? answer.body.detail : undefined;
   if (answer.status === 404 && typeof detail === 'string' && / is not reachable$/.test(detail)) {
