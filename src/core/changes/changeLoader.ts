@@ -39,16 +39,26 @@ export async function loadChanges(client: ConversationWorkApi, conversation: Con
   if (!client.agentServer && !client.listChanges) return { kind: 'unsupported' };
   try {
     const reach = client.agentServer ? await client.agentServer(conversation.id, { signal }) : undefined;
-    if (reach?.reachable) return { kind: 'loaded', changes: await fromPatch(reach.agent, conversation, signal) };
-    if (reach?.reason === 'paused') return { kind: 'paused' };
+    if (reach?.reachable) {
+      const patched = await fromPatch(reach.agent, conversation, signal).catch(unlessWorkspaceUnknown);
+      if (patched) return { kind: 'loaded', changes: patched };
+    }
+    if (reach?.reachable === false && reach.reason === 'paused') return { kind: 'paused' };
     if (!client.listChanges) return { kind: 'unsupported' };
     const base = chooseBase({ repository: conversation.repository, branch: conversation.branch, archiveBaseCommit: null, agentCommitted: false });
     const list = await client.listChanges(conversation.id, base.ref, { signal });
-    return { kind: 'loaded', changes: { ...fromList(conversation.id, list), ...(reach ? { agentUnreachable: reach.reason } : {}) } };
+    const unreachable = reach ? { agentUnreachable: reach.reachable ? 'workspace-unknown' : reach.reason } : {};
+    return { kind: 'loaded', changes: { ...fromList(conversation.id, list), ...unreachable } };
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'sandbox_paused') return { kind: 'paused' };
     return { kind: 'failed', error };
   }
+}
+
+/** The agent server that cannot say where its workspace is still lists the changes: the app server's list is read. */
+function unlessWorkspaceUnknown(error: unknown): undefined {
+  if (error instanceof ApiError && error.kind === 'workspace_unknown') return undefined;
+  throw error;
 }
 
 /** The base chosen as core/changes/base.ts says, with the patch read against it. */
