@@ -9,7 +9,6 @@ import { describePathRefusal } from '../../core/changes/pathSafety';
 import { Command, View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import { changeUri, type ChangesStore, type ShownChanges } from './changesStore';
-import { statusWord } from './changeDecorations';
 
 type ChangesNode =
   | { readonly kind: 'tree'; readonly node: ChangeTreeNode; readonly conversationId: string }
@@ -83,9 +82,8 @@ function fileItem(conversationId: string, change: FileChange): vscode.TreeItem {
   const item = new vscode.TreeItem(changeUri(conversationId, 'tree', change.path));
   item.label = change.path.slice(change.path.lastIndexOf('/') + 1);
   item.description = describeFile(change);
-  item.tooltip = change.oldPath
-    ? vscode.l10n.t('{0} • {1} (from {2})', change.path, statusWord(change.status), change.oldPath)
-    : vscode.l10n.t('{0} • {1}', change.path, statusWord(change.status));
+  // The decoration adds the status word to the tooltip.
+  item.tooltip = change.oldPath ? vscode.l10n.t('{0} (from {1})', change.path, change.oldPath) : change.path;
   item.command = { command: Command.OpenChange, title: vscode.l10n.t('Open Changes'), arguments: [conversationId, change.path] };
   return item;
 }

@@ -51,9 +51,11 @@ describe('loadChanges and exactSides on the stand-in', () => {
     assert.match(deleted.kind === 'text' ? deleted.base : '', /^file 2 line 1\n/);
   });
 
-  it('refuses a binary file and a file the server did not list', async () => {
+  it('refuses a binary file, a symbolic link (to /etc/passwd) and a file the server did not list', async () => {
     const changes = await loaded();
     assert.match(JSON.stringify(await exactSides(changes, 'assets/logo.bin')), /binary file/);
+    assert.equal(changes.files.find((file) => file.path === 'passwd-link')?.status, 'added');
+    assert.match(JSON.stringify(await exactSides(changes, 'passwd-link')), /symbolic link/);
     assert.match(JSON.stringify(await exactSides(changes, 'README.md')), /not in the changes the server listed/);
     assert.match(JSON.stringify(await exactSides(changes, '../outside.txt')), /not in the changes the server listed/);
   });
