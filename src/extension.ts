@@ -8,6 +8,8 @@ import type { TestingApi } from './testingApi';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ServerSession } from './vscode/connection/serverSession';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
+import { ChangesStore } from './vscode/changes/changesStore';
+import { ChangesTreeProvider } from './vscode/changes/changesTreeProvider';
 import { ConversationLinks } from './vscode/conversations/conversationLinks';
 import { ConversationStore } from './vscode/conversations/conversationStore';
 import { ConversationWatch } from './vscode/conversations/conversationWatch';
@@ -40,13 +42,15 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const watch = new ConversationWatch(session, conversations);
   const conversationsTree = new ConversationsTreeProvider(watch, session);
   const settingsTree = new SettingsTreeProvider(settings, session);
+  const changes = new ChangesStore();
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
-  const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, conversationsTree, walkthrough };
+  const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, conversationsTree, walkthrough, changes };
   const onDemand = onFirstUse(async () => (await import('./onDemand.js')).onDemand(activated));
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
     watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
+    changes, new ChangesTreeProvider(changes),
     ...registerCommands(deferredHandlers(() => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers)),
   );
   void settings.refresh();

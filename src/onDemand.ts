@@ -11,6 +11,11 @@ import { applyCommands } from './vscode/changes/applyCommands';
 import { ApplySnapshots } from './vscode/changes/applySnapshots';
 import { ChangesApplier, chooseOwnInQuickPick } from './vscode/changes/changesApplier';
 import { MergeInputs } from './vscode/changes/mergeInputs';
+import { ChangeContentProvider } from './vscode/changes/changeContentProvider';
+import { ChangeDecorations } from './vscode/changes/changeDecorations';
+import { changesCommands } from './vscode/changes/changesCommands';
+import { ChangesController } from './vscode/changes/changesController';
+import type { ChangesStore } from './vscode/changes/changesStore';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
 import type { ServerSession } from './vscode/connection/serverSession';
@@ -52,6 +57,7 @@ export interface Activated {
   readonly watch: ConversationWatch;
   readonly conversationsTree: ConversationsTreeProvider;
   readonly walkthrough: FirstRunWalkthrough;
+  readonly changes: ChangesStore;
 }
 
 export interface OnDemand {
@@ -73,13 +79,17 @@ export function onDemand(activated: Activated): OnDemand {
   const merges = new MergeInputs();
   context.subscriptions.push(merges);
   const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
+  const changeContents = new ChangeContentProvider(activated.changes);
+  context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
+  const changes = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
   return {
     handlers: {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
       ...activated.walkthrough.handlers(),
-      ...applyCommands(applier, watch, conversations, session),
+      ...applyCommands(applier, watch, conversations, session, () => activated.changes.shown?.conversation.id),
+      ...changesCommands(changes, activated.changes),
     },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
     testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender }),

@@ -1,7 +1,9 @@
-// The apply commands. Apply Changes takes a conversation id, a Conversations-view row, or a changed file's node
-// (an object naming its `conversationId` and `path`: only that file); with nothing, the person picks one of the
+// The apply commands. Apply Changes takes a conversation id, a Conversations-view row, or a Changes-view row (a
+// file: only that file; a folder: the files under it); with nothing, the conversation the Changes view shows, else
+// the person picks one of the
 // listed conversations (before the list is loaded: those started here). Undo Apply takes nothing: there is one undoable apply, the last.
 import * as vscode from 'vscode';
+import type { ChangeTreeNode } from '../../core/changes/changeTree';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationStore } from '../conversations/conversationStore';
 import type { ConversationWatch } from '../conversations/conversationWatch';
@@ -11,7 +13,9 @@ import { Command } from '../platform/ids';
 import type { ApplyConversation } from './applySources';
 import type { ChangesApplier } from './changesApplier';
 
-export function applyCommands(applier: ChangesApplier, watch: ConversationWatch, store: ConversationStore, session: ServerSession) {
+export function applyCommands(
+  applier: ChangesApplier, watch: ConversationWatch, store: ConversationStore, session: ServerSession, shownId: () => string | undefined,
+) {
   const known = (id: string): ApplyConversation => {
     const listed = watch.feed.list?.find((c) => c.id === id);
     const started = session.serverUrl ? store.find(session.serverUrl, id) : undefined;
@@ -23,7 +27,9 @@ export function applyCommands(applier: ChangesApplier, watch: ConversationWatch,
   return {
     [Command.ApplyChanges]: async (arg?: unknown) => {
       const listed = watch.feed.list ?? (session.serverUrl ? store.list(session.serverUrl) : []);
-      const target = await targetOf(arg, listed, known);
+      // A row of another kind (the Changes view's base or message lines) stands for the conversation it shows.
+      const named = typeof arg === 'string' || conversationOf(arg as ConversationNode | undefined) || isChangesRow(arg);
+      const target = await targetOf(named ? arg : shownId(), listed, known);
       return target ? applier.apply(target.conversation, target.paths) : false;
     },
     [Command.UndoApply]: () => applier.undo(),
@@ -42,7 +48,7 @@ async function targetOf(
   if (typeof arg === 'string' && arg) return { conversation: known(arg) };
   const row = conversationOf(arg as ConversationNode | undefined);
   if (row) return { conversation: known(row.id) };
-  if (isFileNode(arg)) return { conversation: known(arg.conversationId), paths: [arg.path] };
+  if (isChangesRow(arg)) return { conversation: known(arg.conversationId), paths: filesUnder(arg.node) };
   if (!listed.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: no conversation is listed to apply changes from.'));
     return undefined;
@@ -53,7 +59,11 @@ async function targetOf(
   return picked && { conversation: known(picked.id) };
 }
 
-function isFileNode(value: unknown): value is { conversationId: string; path: string } {
-  const node = value as { conversationId?: unknown; path?: unknown } | null | undefined;
-  return typeof node?.conversationId === 'string' && typeof node.path === 'string';
+function isChangesRow(value: unknown): value is { conversationId: string; node: ChangeTreeNode } {
+  const row = value as { kind?: unknown; conversationId?: unknown } | null | undefined;
+  return row?.kind === 'tree' && typeof row.conversationId === 'string';
+}
+
+function filesUnder(node: ChangeTreeNode): string[] {
+  return node.kind === 'file' ? [node.change.path] : node.children.flatMap(filesUnder);
 }

@@ -39,6 +39,13 @@ export const Command = {
   SwitchServer: 'openhands.switchServer',
   ApplyChanges: 'openhands.applyChanges',
   UndoApply: 'openhands.undoApply',
+  ShowChanges: 'openhands.showChanges',
+  RefreshChanges: 'openhands.refreshChanges',
+  /** A changed file's row: its diff (arguments: conversation id, path). */
+  OpenChange: 'openhands.openChange',
+  ReviewChanges: 'openhands.reviewChanges',
+  ExportPatch: 'openhands.exportPatch',
+  CopyPatch: 'openhands.copyPatch',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 
@@ -46,6 +53,7 @@ export const View = {
   Container: 'openhands',
   Settings: 'openhands.settings',
   Conversations: 'openhands.conversations',
+  Changes: 'openhands.changes',
 } as const;
 
 /** Context keys for `when` clauses of views, welcome views and menus. */

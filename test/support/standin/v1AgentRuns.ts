@@ -2,11 +2,12 @@
 // the V0 llm_* settings), the stand-in's agent (v1Agent.ts) in a temporary git workspace, from the moment the
 // conversation is READY (a start) or at once (a follow-up); without one, the `/_test/agent` timing (AgentTiming).
 // The workspaces go when the server closes, or when the process exits.
+import { seedWork } from './seededWork';
 import { type PyDict, parsePyJson } from './pyJson';
 import { type ServerState } from './state';
 import { type LlmEndpoint, runAgent } from './v1Agent';
 import { type AgentTiming, type V1ConversationRecord, agentRun } from './v1Conversations';
-import { makeWorkspace, removeWorkspace } from './v1Workspace';
+import { makeWorkspace, removeWorkspace, terminalObservation } from './v1Workspace';
 
 const live = new Set<string>();
 process.once('exit', () => { for (const dir of live) removeWorkspace(dir); });
@@ -69,6 +70,19 @@ export class AgentRuns {
     } finally {
       this.running.delete(c);
     }
+  }
+
+  /** A finished run's workspace holding `changedFiles` changes (seededWork.ts), without running the agent. */
+  seedWork(c: V1ConversationRecord, changedFiles: number): void {
+    c.workspace = makeWorkspace();
+    this.workspaces.add(c.workspace);
+    live.add(c.workspace);
+    seedWork(c.workspace, changedFiles);
+    // The terminal's observation names the workspace's absolute folder, as the agent's first command would.
+    const command = 'git status --short';
+    const call = { id: 'toolu_seeded', name: 'terminal', arguments: { command }, rawArguments: JSON.stringify({ command }) };
+    const action = c.log.action(call, { command, is_input: false, timeout: null, reset: false, kind: 'TerminalAction' }, null, 'seeded', false);
+    c.log.observation(action, terminalObservation(command, '', 0, false, c.workspace, c.id));
   }
 
   /** Stops every run and removes the workspaces. */

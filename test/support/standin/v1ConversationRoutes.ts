@@ -37,6 +37,8 @@ export interface SeedOptions {
   readonly messages?: readonly string[];
   readonly repository?: string | null;
   readonly branch?: string | null;
+  /** A workspace with this many uncommitted changes on a base commit (seededWork.ts), as a finished run leaves it. */
+  readonly changedFiles?: number;
 }
 
 const missingIds = (): Reply => validationReply([{ type: 'missing', loc: ['query', 'ids'], msg: 'Field required', input: null }]);
@@ -92,7 +94,7 @@ export class V1ConversationRoutes {
    * or, given `messages`, the i-th one started with messages[i] (its agent then waiting for the person), on
    * `repository` and `branch` when given.
    */
-  seed(count: number, { messages = [], repository = null, branch = null }: SeedOptions = {}): string[] {
+  seed(count: number, { messages = [], repository = null, branch = null, changedFiles }: SeedOptions = {}): string[] {
     const now = Date.now();
     return Array.from({ length: count }, (_, i) => {
       const task: StartTask = {
@@ -101,6 +103,7 @@ export class V1ConversationRoutes {
       };
       task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: repository, selected_branch: branch, git_provider: null, title: null, llm_model: null, initial_message: null });
       if (messages[i]) task.conversation.log.message('user', messages[i], task.created);
+      if (changedFiles !== undefined) this.runs.seedWork(task.conversation, changedFiles);
       this.tasks.set(task.id, task);
       return task.conversation.id;
     });

@@ -47,7 +47,7 @@ export function runTerminal(args: Record<string, unknown>, cwd: string, conversa
   });
 }
 
-function terminalObservation(command: string, output: string, exitCode: number, timedOut: boolean, cwd: string, conversationHex: string): Record<string, unknown> {
+export function terminalObservation(command: string, output: string, exitCode: number, timedOut: boolean, cwd: string, conversationHex: string): Record<string, unknown> {
   const suffix = timedOut
     ? `\n[The command timed out. Sending SIGINT to the process]`
     : `\n[The command completed with exit code ${exitCode}.]`;

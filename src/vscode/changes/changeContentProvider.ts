@@ -1,0 +1,42 @@
+// The two sides of a changed file under the extension's own scheme, read-only and never written to disk: the
+// agent's exact bytes and the base made from them by the exact patch (core/changes/changeContents). A side that
+// cannot be had exactly is an error the editor shows, never a lossy text in its place.
+import * as vscode from 'vscode';
+import { exactSides, type FileSides } from '../../core/changes/changeContents';
+import { Disposable } from '../platform/lifecycle';
+import { CHANGE_SCHEME, parseChangeUri, type ChangesStore } from './changesStore';
+
+export class ChangeContentProvider extends Disposable implements vscode.TextDocumentContentProvider {
+  /** One read per file of the changes shown; cleared when another reading replaces them. */
+  private readonly sides = new Map<string, Promise<FileSides>>();
+
+  constructor(private readonly store: ChangesStore) {
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, this));
+    this.register(store.onDidChange(() => this.sides.clear()));
+  }
+
+  /** The file's exact sides, read once (the diff's two editors ask for one each). */
+  sidesOf(conversationId: string, path: string): Promise<FileSides> {
+    const state = this.store.shown?.conversation.id === conversationId ? this.store.shown.state : undefined;
+    if (state?.kind !== 'loaded') {
+      return Promise.resolve({ kind: 'none', message: vscode.l10n.t('These changes are no longer shown. Show the conversation\'s changes again.') });
+    }
+    const key = `${conversationId}\n${path}`;
+    let read = this.sides.get(key);
+    if (!read) {
+      read = exactSides(state.changes, path);
+      this.sides.set(key, read);
+      read.catch(() => this.sides.delete(key));
+    }
+    return read;
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const parsed = parseChangeUri(uri);
+    if (!parsed || parsed.side === 'tree') throw new Error(vscode.l10n.t('This is not a side of a changed file.'));
+    const sides = await this.sidesOf(parsed.conversationId, parsed.path);
+    if (sides.kind === 'none') throw new Error(sides.message);
+    return parsed.side === 'base' ? sides.base : sides.agent;
+  }
+}

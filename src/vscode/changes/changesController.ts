@@ -1,0 +1,104 @@
+// Show Changes and what acts on the changes shown: reads a conversation's changes into the Changes view, opens a
+// file's diff and the review of all of them, and exports or copies the agent's patch.
+import * as vscode from 'vscode';
+import { loadChanges, type LoadedChanges } from '../../core/changes/changeLoader';
+import { filesInTreeOrder, buildChangeTree } from '../../core/changes/changeTree';
+import type { ServerSession } from '../connection/serverSession';
+import type { ConversationWatch } from '../conversations/conversationWatch';
+import type { ErrorPresenter } from '../platform/errorPresenter';
+import { View } from '../platform/ids';
+import type { Logger } from '../platform/log';
+import { conversationArgument, type ShownConversation } from './conversationArgument';
+import type { ChangeContentProvider } from './changeContentProvider';
+import { changeUri, type ChangesStore } from './changesStore';
+
+export class ChangesController {
+  private reading: AbortController | undefined;
+
+  constructor(
+    private readonly store: ChangesStore,
+    private readonly contents: ChangeContentProvider,
+    private readonly session: ServerSession,
+    private readonly watch: ConversationWatch,
+    private readonly errors: ErrorPresenter,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Shows the changes of the conversation given (an id or a Conversations-view row), else of one picked. */
+  async show(argument?: unknown): Promise<boolean> {
+    const conversation = await conversationArgument(argument, this.watch);
+    if (!conversation) return false;
+    await vscode.commands.executeCommand(`${View.Changes}.focus`);
+    return this.read(conversation);
+  }
+
+  refresh(): Promise<boolean> {
+    const shown = this.store.shown;
+    return shown ? this.read(shown.conversation) : this.show();
+  }
+
+  private async read(conversation: ShownConversation): Promise<boolean> {
+    this.reading?.abort();
+    const reading = new AbortController();
+    this.reading = reading;
+    this.store.show({ conversation, state: undefined });
+    const server = await this.session.connect();
+    if (reading.signal.aborted) return false;
+    if (!server) {
+      this.store.show({ conversation, state: { kind: 'failed', error: new Error(vscode.l10n.t('Not connected to an OpenHands server.')) } });
+      return false;
+    }
+    const state = await loadChanges(server.client, conversation, reading.signal);
+    if (reading.signal.aborted) return false;
+    this.store.show({ conversation, state });
+    if (state.kind === 'failed') {
+      this.logger.error(`Reading the changes of ${conversation.id} failed`);
+      void this.errors.show(state.error, { retry: () => this.refresh() });
+    }
+    return state.kind === 'loaded';
+  }
+
+  /** The loaded changes of the conversation given, reading them first when another one is shown. */
+  async loaded(argument?: unknown): Promise<LoadedChanges | undefined> {
+    const shown = this.store.shown;
+    const wanted = argument === undefined ? shown?.conversation : await conversationArgument(argument, this.watch);
+    if (!wanted) return undefined;
+    if (shown?.conversation.id !== wanted.id || shown.state?.kind !== 'loaded') await this.read(wanted);
+    const state = this.store.shown?.state;
+    return state?.kind === 'loaded' ? state.changes : undefined;
+  }
+
+  /** A changed file's diff: base against the agent's version, both exact; else why not. */
+  async openChange(conversationId: string, path: string): Promise<boolean> {
+    const sides = await this.contents.sidesOf(conversationId, path);
+    if (sides.kind === 'none') {
+      void vscode.window.showInformationMessage(sides.message);
+      return false;
+    }
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const title = sides.encoding === 'latin1'
+      ? vscode.l10n.t('{0} (agent\'s changes; not UTF-8, shown byte for byte as Latin-1)', name)
+      : vscode.l10n.t('{0} (agent\'s changes)', name);
+    await vscode.commands.executeCommand('vscode.diff',
+      changeUri(conversationId, 'base', path), changeUri(conversationId, 'agent', path), title, { preview: true });
+    return true;
+  }
+
+  /** Every text file's diff one after another, in the tree's order, as Source Control's "Open Changes" does. */
+  async review(argument?: unknown): Promise<boolean> {
+    const changes = await this.loaded(argument);
+    if (!changes) return false;
+    const files = filesInTreeOrder(buildChangeTree(changes.files)).filter((file) => !file.binary && changes.patch?.files.get(file.path)?.symlink !== true);
+    if (!changes.patch || files.length === 0) {
+      void vscode.window.showInformationMessage(changes.patch
+        ? vscode.l10n.t('The agent changed no text files to review.')
+        : vscode.l10n.t('Reviewing the changes needs the conversation\'s agent server, which cannot be reached from here.'));
+      return false;
+    }
+    const id = changes.conversationId;
+    const resources = files.map((file) => [changeUri(id, 'tree', file.path), changeUri(id, 'base', file.path), changeUri(id, 'agent', file.path)]);
+    const title = vscode.l10n.t('Agent\'s changes: {0}', this.store.shown?.conversation.title || id);
+    await vscode.commands.executeCommand('vscode.changes', title, resources);
+    return true;
+  }
+}

@@ -1,0 +1,71 @@
+// The changes as the view reads them, from the stand-in (a V1 app server and its agent server over a real git
+// workspace): one patch gives every file with its counts; each file's two sides are exact; what cannot be shown
+// exactly (binary, not listed, no agent server) says why.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { connectClient } from '../../../src/api/createClient';
+import { sessionCredential } from '../../../src/api/http/credential';
+import type { OpenHandsClient } from '../../../src/api/client';
+import { exactSides } from '../../../src/core/changes/changeContents';
+import { loadChanges, type LoadedChanges } from '../../../src/core/changes/changeLoader';
+import { startContractServer, type ContractServer } from '../../support/standin/contractServer';
+
+const KEY = 'loader-test-key';
+
+describe('loadChanges and exactSides on the stand-in', () => {
+  let server: ContractServer;
+  let client: OpenHandsClient;
+  let id: string;
+  before(async () => {
+    server = await startContractServer({ api: 'v1', sessionApiKey: KEY });
+    [id] = server.seedConversations(1, { changedFiles: 12 });
+    client = await connectClient({ baseUrl: server.url, fetch: (url, init) => fetch(url, init), getCredential: async () => sessionCredential(KEY), timeoutMs: 10_000, readRetries: 0 });
+  });
+  after(() => server.close());
+
+  async function loaded(): Promise<LoadedChanges> {
+    const state = await loadChanges(client, { id, repository: null, branch: null });
+    assert.equal(state.kind, 'loaded', JSON.stringify(state));
+    return (state as { changes: LoadedChanges }).changes;
+  }
+
+  it('lists every change with its counts from one patch, against HEAD where the workspace has no origin', async () => {
+    const changes = await loaded();
+    assert.equal(changes.files.length, 12);
+    assert.equal(changes.base.reason, 'head');
+    assert.match(changes.base.commit ?? '', /^[0-9a-f]{40}$/);
+    const byPath = new Map(changes.files.map((file) => [file.path, file]));
+    assert.deepEqual([byPath.get('src/module0/file0.txt')?.added, byPath.get('src/module0/file0.txt')?.removed], [2, 1]);
+    assert.equal(byPath.get('src/module2/file2.txt')?.status, 'deleted');
+    assert.equal(byPath.get('assets/logo.bin')?.binary, true);
+    assert.deepEqual(changes.refused, []);
+  });
+
+  it('gives both sides exactly: CRLF kept, Latin-1 byte for byte, a deleted file\'s base', async () => {
+    const changes = await loaded();
+    assert.deepEqual(await exactSides(changes, 'docs/windows.txt'), { kind: 'text', base: 'first\r\nsecond\r\nthird\r\n', agent: 'first\r\nSECOND\r\nthird\r\n', encoding: 'utf8' });
+    const latin1 = await exactSides(changes, 'docs/latin1.txt');
+    assert.deepEqual(latin1, { kind: 'text', base: 'caf\xe9\nna\xefve\n', agent: 'caf\xe9\nna\xefve\nd\xe9j\xe0\n', encoding: 'latin1' });
+    const deleted = await exactSides(changes, 'src/module2/file2.txt');
+    assert.equal(deleted.kind === 'text' && deleted.agent, '');
+    assert.match(deleted.kind === 'text' ? deleted.base : '', /^file 2 line 1\n/);
+  });
+
+  it('refuses a binary file, a symbolic link (to /etc/passwd) and a file the server did not list', async () => {
+    const changes = await loaded();
+    assert.match(JSON.stringify(await exactSides(changes, 'assets/logo.bin')), /binary file/);
+    assert.equal(changes.files.find((file) => file.path === 'passwd-link')?.status, 'added');
+    assert.match(JSON.stringify(await exactSides(changes, 'passwd-link')), /symbolic link/);
+    assert.match(JSON.stringify(await exactSides(changes, 'README.md')), /not in the changes the server listed/);
+    assert.match(JSON.stringify(await exactSides(changes, '../outside.txt')), /not in the changes the server listed/);
+  });
+
+  it('says a paused sandbox is paused', async () => {
+    server.setConversationStatus(id, { sandbox_status: 'PAUSED', execution_status: 'finished' } as never);
+    try {
+      assert.deepEqual(await loadChanges(client, { id, repository: null, branch: null }), { kind: 'paused' });
+    } finally {
+      server.setConversationStatus(id, { sandbox_status: 'RUNNING', execution_status: 'finished' } as never);
+    }
+  });
+});

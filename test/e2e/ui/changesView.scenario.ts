@@ -1,0 +1,47 @@
+// The agent's changes (issue 24, items 1, 2 and 6) on a V1 stand-in whose agent server holds a finished run's real git
+// workspace: Show Changes from a Conversations row fills the Changes view (folders compacted, SCM letters, +/-
+// counts from one patch, the base on top); a click opens VS Code's diff editor on the exact sides; a binary file
+// and a symbolic link that points outside the workspace are listed with a message, not diffed.
+import * as assert from 'node:assert/strict';
+import { scenario } from '../harness/scenario';
+import { setApiKey } from '../harness/ui/conversationSteps';
+
+const MESSAGE = 'Rework the widgets modules';
+
+export default scenario('Changes view: the changed files of a finished run, a diff editor, a binary file and a link refused', async ({ workbench, page, server, context }) => {
+  server.seedConversations(1, { messages: [MESSAGE], changedFiles: 12 });
+  await setApiKey(workbench, context);
+  const sideBar = await workbench.openActivityBarItem();
+  const conversationsPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
+  const conversationsHeader = conversationsPane.locator('.pane-header');
+  if ((await conversationsHeader.getAttribute('aria-expanded')) !== 'true') await conversationsHeader.click();
+  const row = conversationsPane.locator('.monaco-list-row').filter({ hasText: MESSAGE });
+  await row.waitFor({ timeout: 30_000 });
+  await row.click({ button: 'right' });
+  await workbench.chooseContextMenuItem('Show Changes');
+
+  const changesPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
+  const rows = changesPane.locator('.monaco-list-row');
+  await rows.filter({ hasText: /^Against HEAD/ }).waitFor({ timeout: 30_000 });
+  const edited = rows.filter({ hasText: 'file0.txt' });
+  await edited.waitFor({ timeout: 10_000 });
+  assert.match(await edited.innerText(), /file0\.txt\s*\+2 -1/);
+  assert.equal(await rows.filter({ hasText: /^src$/ }).count(), 1, 'src is a folder row');
+  assert.match(await rows.filter({ hasText: 'windows.txt' }).innerText(), /\+1 -1/);
+  assert.match(await rows.filter({ hasText: 'logo.bin' }).innerText(), /binary/);
+  assert.equal(await edited.locator('[class*="monaco-decoration-itemBadge"]').count(), 1, 'the SCM letter is drawn');
+  await workbench.screenshot('tree');
+
+  await rows.filter({ hasText: 'windows.txt' }).click();
+  const diff = page.locator('.monaco-diff-editor').first();
+  await diff.waitFor({ timeout: 30_000 });
+  await page.locator('.tab', { hasText: "windows.txt (agent's changes)" }).first().waitFor({ timeout: 10_000 });
+  await diff.locator('.view-line', { hasText: 'SECOND' }).first().waitFor({ timeout: 10_000 });
+  await workbench.screenshot('diff');
+
+  await rows.filter({ hasText: 'logo.bin' }).click();
+  await workbench.readNotification('is a binary file; it has no text diff');
+  await rows.filter({ hasText: /^src$/ }).click(); // folded, so the root's files are in view
+  await rows.filter({ hasText: 'passwd-link' }).click();
+  await workbench.readNotification('is a symbolic link; links are listed, not shown or applied');
+}, { timeoutMs: 180_000, line: 'v1' });
