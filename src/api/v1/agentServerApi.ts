@@ -1,10 +1,13 @@
 // A V1 conversation's agent server (its sandbox), reached at the address and with the key its AppConversation
 // gives (agentReach.ts): its own events search (GET /api/conversations/{id}/events/search: no webhook lag; pages
-// by the next event's id) and the confirmation answer (POST …/events/respond_to_confirmation, which the app server
-// does not proxy in 1.11.0), and the changes, patch and file bytes (agentChanges.ts). Its transports are its own:
-// the conversation's key only, redirects followed only within the agent server's origin, short timeouts for
-// events and answers (a sandbox paused meanwhile leaves requests hanging), the server's own for a patch or a file.
-import type { AgentServerApi, EventsReader } from '../client';
+// by the next event's id) and websocket (agentEventStream.ts), the confirmation answer (POST
+// …/events/respond_to_confirmation, which the app server does not proxy in 1.11.0), and the changes, patch and
+// file bytes (agentChanges.ts). Its transports are its own: the conversation's key only, redirects followed only
+// within the agent server's origin, short timeouts for events and answers (a sandbox paused meanwhile leaves
+// requests hanging), the server's own for a patch or a file.
+import type { AgentServerApi, EventStreamHandlers, EventsReader } from '../client';
+import type { ConversationEvent } from '../model/events';
+import { agentEventStream } from './agentEventStream';
 import { readAnswer } from '../http/answers';
 import { sessionCredential } from '../http/credential';
 import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from '../http/transport';
@@ -29,7 +32,8 @@ export class V1AgentServer implements AgentServerApi {
     this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
     ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(new Transport(agent), conversationId));
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
-    this.events = new EventsSearchReader({
+    const socketId = this.conversationPath.split('/').pop() ?? conversationId;
+    const reader = new EventsSearchReader({
       source: 'agent-server',
       transport: this.transport,
       path: `${this.conversationPath}/events/search`,
@@ -39,6 +43,9 @@ export class V1AgentServer implements AgentServerApi {
         const from = naiveTimeBefore(newest.timestamp, 0);
         return { page_id: newest.id, ...(from === undefined ? {} : { timestamp__gte: from }) };
       },
+    });
+    this.events = Object.assign(reader, {
+      stream: (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) => agentEventStream(address, socketId, newest, handlers, options.signal),
     });
   }
 
