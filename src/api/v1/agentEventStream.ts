@@ -2,6 +2,8 @@
 // (1.11.0's sockets.py). The key goes in the first message, `{"type":"auth","session_api_key":…}`, never in the
 // URL; `resend_mode=since&after_timestamp=` first resends the events from the newest held on (inclusive: callers
 // merge by id), `resend_mode=all` every event. Each frame is one event in the same JSON as the events search.
+// 1.6.0's agent server reads the key only from the upgrade's X-Session-API-Key header (no first-message auth):
+// for that line the key goes there instead, still never in the URL (the client follows no redirect).
 import type { EventStream, EventStreamHandlers } from '../client';
 import type { ConversationEvent } from '../model/events';
 import { openWebSocket } from '../http/webSocket';
@@ -16,14 +18,20 @@ const NORMAL_CLOSE = 1000;
 /** A local agent server upgrades at once; a paused one never answers. */
 const OPEN_TIMEOUT_MS = 4000;
 
+/** How the agent server takes the key on its socket: the first message (1.7+), or the upgrade's header (1.6). */
+export type SocketAuth = 'first-message' | 'header';
+
 export function agentEventStream(
-  address: AgentAddress, conversationId: string, newest: ConversationEvent | undefined, handlers: EventStreamHandlers, signal?: AbortSignal,
+  address: AgentAddress, conversationId: string, newest: ConversationEvent | undefined, handlers: EventStreamHandlers,
+  how: { readonly auth: SocketAuth; readonly signal?: AbortSignal },
 ): EventStream {
   const url = socketUrl(address.baseUrl, conversationId, newest);
+  const inHeader = how.auth === 'header' && address.key;
   const connection = openWebSocket(url, {
-    signal,
+    signal: how.signal,
     openTimeoutMs: OPEN_TIMEOUT_MS,
-    onOpen: (send) => { if (address.key) send(JSON.stringify({ type: 'auth', session_api_key: address.key })); },
+    ...(inHeader ? { headers: { 'X-Session-API-Key': address.key! } } : {}),
+    onOpen: (send) => { if (address.key && !inHeader) send(JSON.stringify({ type: 'auth', session_api_key: address.key })); },
     onText: (text) => {
       const parsed = parseJson(text);
       if (parsed.ok) handlers.onEvent(mapV1Event(parsed.value));

@@ -7,7 +7,7 @@
 // requests hanging), the server's own for a patch or a file.
 import type { AgentServerApi, EventStreamHandlers, EventsReader } from '../client';
 import type { ConversationEvent } from '../model/events';
-import { agentEventStream } from './agentEventStream';
+import { agentEventStream, type SocketAuth } from './agentEventStream';
 import { readAnswer } from '../http/answers';
 import { sessionCredential } from '../http/credential';
 import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from '../http/transport';
@@ -27,7 +27,7 @@ export class V1AgentServer implements AgentServerApi {
   private readonly transport: Transport;
   private readonly conversationPath: string;
 
-  constructor(options: TransportOptions, address: AgentAddress, conversationId: string) {
+  constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message') {
     const agent = { ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key) };
     this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
     ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(new Transport(agent), conversationId));
@@ -45,7 +45,7 @@ export class V1AgentServer implements AgentServerApi {
       },
     });
     this.events = Object.assign(reader, {
-      stream: (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) => agentEventStream(address, socketId, newest, handlers, options.signal),
+      stream: (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) => agentEventStream(address, socketId, newest, handlers, { auth: socketAuth, signal: options.signal }),
     });
   }
 
