@@ -69,7 +69,8 @@ function workApi(transport: Transport, options: ClientOptions, api: ServerApi): 
       confirmAction: (id, accept, _reason, call) => confirmV0Action(transport, id, accept, call),
     };
   }
-  const work = new V1WorkApi(transport, options);
+  // The mixed line (1.0-1.6, V0 settings): its agent servers take the socket's key only in the upgrade's header.
+  const work = new V1WorkApi(transport, options, api.settings === 'v0' ? 'header' : 'first-message');
   return {
     events: (id) => work.events(id),
     downloadTrajectory: (id, call) => work.downloadTrajectory(id, call),

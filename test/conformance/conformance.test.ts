@@ -28,6 +28,7 @@ import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
 import { v1FinishSuite } from './v1Finish.suite';
 import { v1WorkSuite } from './v1Work.suite';
+import { v0EventsSuite } from './v0Events.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from './v1Settings.suite';
 
 const targets = targetsFromEnv();
@@ -55,6 +56,7 @@ if (targets.length === 0) {
         validationSuite(client);
         conversationsSuite(client, state);
         v0ConversationListSuite(client);
+        v0EventsSuite(client);
         clientSuite(target, state);
         httpSuite(client);
         webUiSuite(client);

@@ -94,12 +94,26 @@ export async function checkAgentEventsThroughClient(client: Client, run: Run): P
   await checkPaging(reader, whole);
   const since = await reader.since(whole.at(-1));
   assert.deepEqual(since.map((e) => e.id), [whole.at(-1)!.id], 'since the newest: only it again (no lag here)');
+  await checkStream(reader, whole);
   const options = { baseUrl: client.target.baseUrl, fetch: fetchImpl, getCredential: async () => undefined, timeoutMs: 30_000 };
   for (const key of ['wrong', client.target.apiKey ?? 'server']) {
     const stranger = new V1AgentServer(options, { baseUrl: run.agentBase, conversationPath: undefined, key }, run.id);
     await assert.rejects(stranger.events.latest(1), UnauthorizedError, 'the agent server refuses any key but the conversation\'s');
   }
   return whole;
+}
+
+/** The websocket: a fresh full state, then every stored event resent, mapped as the search maps them. */
+async function checkStream(reader: EventsReader, whole: readonly ConversationEvent[]): Promise<void> {
+  const pushed: ConversationEvent[] = [];
+  let ended: { error?: Error } | undefined;
+  const stream = reader.stream!(undefined, { onEvent: (e) => pushed.push(e), onClose: (error) => { ended = { error }; } });
+  const deadline = Date.now() + 20_000;
+  while (pushed.length < whole.length + 1 && !ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  stream.close();
+  assert.equal(ended?.error, undefined, 'no error');
+  assert.deepEqual(pushed[0]?.kind === 'other' && pushed[0].rawKind, 'ConversationStateUpdateEvent', 'a fresh full_state first');
+  assert.deepEqual(pushed.slice(1), whole, 'every event resent, as the search gives it');
 }
 
 /** The app server's copy through the client (once the webhook lag is over): the same transcript, paged by offset. */

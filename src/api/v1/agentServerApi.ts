@@ -1,10 +1,13 @@
 // A V1 conversation's agent server (its sandbox), reached at the address and with the key its AppConversation
 // gives (agentReach.ts): its own events search (GET /api/conversations/{id}/events/search: no webhook lag; pages
-// by the next event's id) and the confirmation answer (POST …/events/respond_to_confirmation, which the app server
-// does not proxy in 1.11.0), and the changes, patch and file bytes (agentChanges.ts). Its transports are its own:
-// the conversation's key only, redirects followed only within the agent server's origin, short timeouts for
-// events and answers (a sandbox paused meanwhile leaves requests hanging), the server's own for a patch or a file.
-import type { AgentServerApi, EventsReader } from '../client';
+// by the next event's id) and websocket (agentEventStream.ts), the confirmation answer (POST
+// …/events/respond_to_confirmation, which the app server does not proxy in 1.11.0), and the changes, patch and
+// file bytes (agentChanges.ts). Its transports are its own: the conversation's key only, redirects followed only
+// within the agent server's origin, short timeouts for events and answers (a sandbox paused meanwhile leaves
+// requests hanging), the server's own for a patch or a file.
+import type { AgentServerApi, EventStreamHandlers, EventsReader } from '../client';
+import type { ConversationEvent } from '../model/events';
+import { agentEventStream, type SocketAuth } from './agentEventStream';
 import { readAnswer } from '../http/answers';
 import { sessionCredential } from '../http/credential';
 import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from '../http/transport';
@@ -24,13 +27,14 @@ export class V1AgentServer implements AgentServerApi {
   private readonly transport: Transport;
   private readonly conversationPath: string;
 
-  constructor(options: TransportOptions, address: AgentAddress, conversationId: string) {
+  constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message') {
     const agent = { ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key) };
     this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
-    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(new Transport(agent), conversationId));
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
-    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(this.transport, this.conversationPath));
-    this.events = new EventsSearchReader({
+    // A patch or a file may be large and slow: the server's own timeout and size cap, not the events' short ones.
+    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(new Transport(agent), this.conversationPath));
+    const socketId = this.conversationPath.split('/').pop() ?? conversationId;
+    const reader = new EventsSearchReader({
       source: 'agent-server',
       transport: this.transport,
       path: `${this.conversationPath}/events/search`,
@@ -40,6 +44,9 @@ export class V1AgentServer implements AgentServerApi {
         const from = naiveTimeBefore(newest.timestamp, 0);
         return { page_id: newest.id, ...(from === undefined ? {} : { timestamp__gte: from }) };
       },
+    });
+    this.events = Object.assign(reader, {
+      stream: (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) => agentEventStream(address, socketId, newest, handlers, { auth: socketAuth, signal: options.signal }),
     });
   }
 

@@ -8,12 +8,13 @@ import { appServerEvents } from './appServerEvents';
 import { downloadExport, v1ExportPath, type SavedExport } from '../trajectory';
 import { findAgentServer } from './agentReach';
 import { V1AgentServer } from './agentServerApi';
+import type { SocketAuth } from './agentEventStream';
 
 export class V1WorkApi implements ConversationWorkApi {
   /** The app server, for event pages: their whole-file edits outgrow the cap of other answers. */
   private readonly eventsTransport: Transport;
 
-  constructor(private readonly app: Transport, private readonly options: TransportOptions) {
+  constructor(private readonly app: Transport, private readonly options: TransportOptions, private readonly socketAuth: SocketAuth = 'first-message') {
     this.eventsTransport = new Transport({ ...options, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
   }
 
@@ -41,7 +42,7 @@ export class V1WorkApi implements ConversationWorkApi {
   private async reachAgent(id: string, call?: CallOptions): Promise<{ reach: AgentReach; agent?: V1AgentServer }> {
     const place = await findAgentServer(this.app, id, call);
     if (!place.reachable) return { reach: place };
-    const agent = new V1AgentServer(this.options, place.address, id);
+    const agent = new V1AgentServer(this.options, place.address, id, this.socketAuth);
     return { reach: { reachable: true, agent }, agent };
   }
 }
