@@ -1,7 +1,7 @@
 // An agent's action as a transcript item, and the same item once its observation arrived: a command with its exit
 // code and folded output, a file action with its local path and its edit's own diff, a tool call with its result.
 import type { ActionEvent, ActionResult, ObservationEvent } from '../../api/model/events';
-import type { ActionItem, ActionStatus } from './items';
+import type { ActionItem, ActionStatus, EditDiff, FoldedText } from './items';
 import { editDiff } from './lineDiff';
 import { foldText, trimText } from './text';
 
@@ -30,23 +30,39 @@ export function actionItem(event: ActionEvent & { action: ShownAction }, localPa
   }
 }
 
+/**
+ * An observation's folded output and edit diff, made once per event: the tab builds its transcript again on each
+ * change, and the follow keeps the same event objects, so a rebuild of thousands of events costs little.
+ */
+const workDone = new WeakMap<ObservationEvent, { readonly output?: FoldedText; readonly diff?: EditDiff }>();
+
+function observationWork(observation: ObservationEvent): { readonly output?: FoldedText; readonly diff?: EditDiff } {
+  let work = workDone.get(observation);
+  if (!work) {
+    const result = observation.result;
+    const output = resultText(result);
+    const edited = result.type === 'file' && result.oldContent !== result.newContent && result.command !== 'view';
+    work = { ...(output ? { output: foldText(output) } : {}), ...(edited ? { diff: editDiff(result.oldContent, result.newContent) } : {}) };
+    workDone.set(observation, work);
+  }
+  return work;
+}
+
 /** `item` with what its observation says. */
 export function withObservation(item: ActionItem, observation: ObservationEvent, localPath: LocalPathMapper): ActionItem {
   const result = observation.result;
   const failed = observation.isError || (result.type === 'command' && result.exitCode !== null && result.exitCode !== 0);
   const observed = { ...item, status: (failed ? 'failed' : 'done') as ActionStatus, finishedAt: observation.timestamp };
-  const output = resultText(result);
-  const folded = output ? { output: foldText(output) } : {};
+  const work = observationWork(observation);
+  const folded = work.output ? { output: work.output } : {};
   if (observed.kind === 'command' && result.type === 'command') {
     return { ...observed, ...folded, exitCode: result.exitCode, ...(result.workingDir ? { workingDir: result.workingDir } : {}) };
   }
   if (observed.kind === 'file' && result.type === 'file') {
     const path = result.path || observed.path;
-    const edited = result.oldContent !== result.newContent && observed.command !== 'view';
     return {
       ...observed, ...folded, path, localPath: path === observed.path ? observed.localPath : localPath(path),
-      ...(edited ? { diff: editDiff(result.oldContent, result.newContent) } : {}),
-      ...(edited && result.oldContent === null ? { created: true } : {}),
+      ...(work.diff ? { diff: work.diff, ...(result.oldContent === null ? { created: true } : {}) } : {}),
     };
   }
   return { ...observed, ...folded };

@@ -31,10 +31,12 @@ export function editDiff(before: string | null, after: string | null, limits: Di
   const middleB = b.slice(start, b.length - end);
   const middle = middleA.length + middleB.length <= limits.maxLines ? shortestEdit(middleA, middleB, limits.maxEdits) : undefined;
   if (!middle) return { unified: '', added: b.length, removed: a.length, tooLarge: true };
+  // Only the context next to the changes is ever shown: the rest of the common start and end is left out here.
   const same = (line: string): Op => ({ kind: ' ', line });
-  const ops = [...a.slice(0, start).map(same), ...middle, ...a.slice(a.length - end).map(same)];
+  const lead = Math.min(start, limits.context);
+  const ops = [...a.slice(start - lead, start).map(same), ...middle, ...a.slice(a.length - end, a.length - end + limits.context).map(same)];
   return {
-    unified: unifiedHunks(ops, limits.context),
+    unified: unifiedHunks(ops, limits.context, start - lead + 1),
     added: middle.filter((op) => op.kind === '+').length,
     removed: middle.filter((op) => op.kind === '-').length,
     tooLarge: false,
@@ -93,11 +95,14 @@ function walkBack(a: readonly string[], b: readonly string[], trace: readonly In
 
 interface Numbered extends Op { readonly oldLine: number; readonly newLine: number }
 
-/** The ops as unified hunks: each change with `context` lines around it, near changes sharing a hunk. */
-function unifiedHunks(ops: readonly Op[], context: number): string {
+/**
+ * The ops as unified hunks: each change with `context` lines around it, near changes sharing a hunk. The first op
+ * is line `firstLine` of both files (they are the same up to there).
+ */
+function unifiedHunks(ops: readonly Op[], context: number, firstLine: number): string {
   const numbered: Numbered[] = [];
-  let oldLine = 1;
-  let newLine = 1;
+  let oldLine = firstLine;
+  let newLine = firstLine;
   for (const op of ops) {
     numbered.push({ ...op, oldLine, newLine });
     if (op.kind !== '+') oldLine++;
