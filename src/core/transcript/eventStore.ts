@@ -30,22 +30,6 @@ export class EventStore {
     return added;
   }
 
-  /**
-   * The event to read again from, so that a late batch (events that reach the app server up to ~30 s after
-   * they happened, with their own earlier times) is not missed: the newest one at least `windowMs` older than
-   * the newest held; the oldest held when none is; the newest when the times cannot be read.
-   */
-  anchorBefore(windowMs: number): ConversationEvent | undefined {
-    const newest = this.newest;
-    const newestTime = newest ? Date.parse(newest.timestamp) : Number.NaN;
-    if (Number.isNaN(newestTime)) return newest;
-    for (let i = this.list.length - 1; i >= 0; i--) {
-      const time = Date.parse(this.list[i]!.timestamp);
-      if (!Number.isNaN(time) && time <= newestTime - windowMs) return this.list[i];
-    }
-    return this.oldest;
-  }
-
   /** Where an event of `timestamp` goes: after every held event of the same time or earlier (most come last). */
   private placeOf(timestamp: string): number {
     let index = this.list.length;

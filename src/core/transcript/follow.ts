@@ -4,7 +4,8 @@
 //   stream and cancels every timer (0 requests);
 // - the agent server is followed where it is reachable (its stream where it has one, else its REST every ~1 s),
 //   else the app server, polled with backoff (2 s growing to 10 s while nothing new arrives, back to 2 s when
-//   something does) and from an overlap window back, since its events arrive in late batches with earlier times;
+//   something does); its events arrive in late batches with earlier times, so its reader's `since` reads again
+//   from a window before the newest event held (client.ts), and the merge by id drops what repeats;
 // - a failing agent server falls back to the app server, and is tried again after `agentRetryMs`;
 // - the first read is the newest page (a 5,000-event conversation shows its end at once); `loadOlder` pages back;
 // - when the run ends (a state event: finished, stopped, paused, error), everything held is read again once, after
@@ -169,7 +170,7 @@ export class TranscriptFollower implements TranscriptFollow {
         this.older = window.olderCursor === null ? null : { reader, cursor: window.olderCursor };
         this.take(window.events);
       } else {
-        const events = await reader.since(this.anchorFor(reader), this.call(run));
+        const events = await reader.since(this.store.newest, this.call(run));
         if (this.run !== run) return;
         this.quietPolls = this.take(events).length > 0 ? 0 : this.quietPolls + 1;
       }
@@ -259,11 +260,6 @@ export class TranscriptFollower implements TranscriptFollow {
     this.endHandled = end?.id;
     if (this.endIsNew() || !this.latestEnd()) return this.follow(run, reader);
     this.setMode('complete');
-  }
-
-  /** Where to read from: the newest event for the agent server, an overlap window back for the app server. */
-  private anchorFor(reader: EventsReader): ConversationEvent | undefined {
-    return reader.source === 'app-server' ? this.store.anchorBefore(this.timing.overlapMs) : this.store.newest;
   }
 
   /** The last state event, where it says the run ended. */

@@ -32,8 +32,11 @@ export class FakeReader implements EventsReader {
     });
   }
 
+  /** Like the real readers: the app server's reads again from 35 s before `newest` (late batches), the agent server's from it. */
   since(newest: ConversationEvent | undefined, call?: CallOptions): Promise<readonly ConversationEvent[]> {
-    return this.answer('since', call, newest?.id, () => this.held.filter((e) => !newest || e.timestamp >= newest.timestamp));
+    const window = this.source === 'app-server' ? 35_000 : 0;
+    const from = newest ? Date.parse(newest.timestamp) - window : Number.NEGATIVE_INFINITY;
+    return this.answer('since', call, newest?.id, () => this.held.filter((e) => Date.parse(e.timestamp) >= from));
   }
 
   private answer<T>(method: string, call: CallOptions | undefined, from: string | undefined, result: () => T): Promise<T> {
