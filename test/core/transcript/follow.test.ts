@@ -76,6 +76,22 @@ describe('TranscriptFollower: visibility', () => {
     assert.deepEqual(ids(follower.events), ids(range(1, 7)));
   });
 
+  it('sends nothing more once disposed', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    const app = new FakeReader('app-server', clock);
+    const { follower } = setup({ clock, app, agent });
+    follower.setVisible(true);
+    await clock.advance(0);
+    const calls = agent.calls.length + app.calls.length;
+    follower.dispose();
+    follower.setVisible(true);
+    follower.refreshSoon();
+    await clock.advance(600_000);
+    assert.equal(agent.calls.length + app.calls.length, calls);
+    assert.deepEqual([agent.open.length, clock.pending], [0, 0]);
+  });
+
   it('aborts a request in flight when hidden', async () => {
     const clock = new FakeClock();
     const app = new FakeReader('app-server', clock);
@@ -208,6 +224,29 @@ describe('TranscriptFollower: falling back', () => {
     assert.equal(reachCalls(), 2);
     assert.deepEqual([follower.status.source, follower.status.mode], ['agent-server', 'stream']);
     assert.equal(agent.open.length, 1);
+  });
+
+  it('follows the app server when the agent server ends its stream, with no error to show', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    const app = new FakeReader('app-server', clock);
+    const { follower } = setup({ clock, app, agent });
+    follower.setVisible(true);
+    await clock.advance(0);
+    agent.drop();
+    await clock.advance(0);
+    assert.deepEqual([follower.status.source, follower.status.mode, follower.status.lastError], ['app-server', 'polling', undefined]);
+  });
+
+  it('asks nothing of an agent server whose sandbox is paused (its requests hang)', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    const app = new FakeReader('app-server', clock);
+    const { follower } = setup({ clock, app, agent, reach: () => ({ reachable: false, reason: 'paused' }) });
+    follower.setVisible(true);
+    await clock.advance(0);
+    assert.equal(follower.status.source, 'app-server');
+    assert.equal(agent.calls.length, 0);
   });
 
   it('backs off and retries where the only source fails', async () => {
