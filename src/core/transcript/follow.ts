@@ -196,22 +196,24 @@ export class TranscriptFollower implements TranscriptFollow {
   }
 
   private openStream(run: Run, reader: EventsReader): void {
-    let closed: { error: unknown } | undefined;
-    const stream = reader.stream!(this.store.newest, {
+    let opened: EventStream | undefined;
+    let closedWhileOpening: { error: unknown } | undefined;
+    // Only this stream's own handlers act, and only while it is the run's: one closed earlier may report late.
+    const current = () => opened !== undefined && this.run === run && run.stream === opened;
+    opened = reader.stream!(this.store.newest, {
       onEvent: (event) => {
-        if (this.run !== run || !run.stream) return;
+        if (!current()) return;
         this.take([event]);
         if (this.endIsNew()) this.awaitFullRead(run, reader);
       },
       onClose: (error) => {
-        if (this.run !== run) return;
-        if (!run.stream) closed = { error }; // closed while opening
-        else this.streamClosed(run, reader, error);
+        if (opened === undefined) closedWhileOpening = { error };
+        else if (current()) this.streamClosed(run, reader, error);
       },
     });
-    run.stream = stream;
+    run.stream = opened;
     this.setMode('stream');
-    if (closed) this.streamClosed(run, reader, closed.error);
+    if (closedWhileOpening) this.streamClosed(run, reader, closedWhileOpening.error);
   }
 
   /** The agent server ended the stream (or it failed): the app server is followed until the agent is tried again. */

@@ -58,10 +58,18 @@ export interface FakeStream extends EventStream {
 /** An agent server's reader with a websocket-like stream. */
 export class StreamingReader extends FakeReader {
   readonly streams: FakeStream[] = [];
+  /** Where set, a stream closed by the client reports its close this long after (a real close handshake takes a while). */
+  closeReportMs: number | undefined;
 
   stream(newest: ConversationEvent | undefined, handlers: EventStreamHandlers): EventStream {
     this.calls.push({ method: 'stream', at: this.clock.now() });
-    const stream: FakeStream = { from: newest?.id, handlers, closed: false, close: () => { stream.closed = true; } };
+    const stream: FakeStream = {
+      from: newest?.id, handlers, closed: false,
+      close: () => {
+        stream.closed = true;
+        if (this.closeReportMs !== undefined) this.clock.setTimeout(() => handlers.onClose(), this.closeReportMs);
+      },
+    };
     this.streams.push(stream);
     return stream;
   }

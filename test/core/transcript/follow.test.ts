@@ -308,6 +308,21 @@ describe('TranscriptFollower: the end of a run', () => {
     assert.equal(follower.status.mode, 'complete');
   });
 
+  it('keeps the stream it opened again after the end when the old one reports its close late', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    agent.closeReportMs = 2_000;
+    agent.held = range(1, 3);
+    const { follower } = setup({ clock, app: new FakeReader('app-server', clock), agent });
+    follower.setVisible(true);
+    await clock.advance(0);
+    agent.push(state(4, 'finished'));
+    agent.held.push(state(5, 'running')); // a follow-up sent elsewhere: the re-read finds the run going on
+    await clock.advance(5_000);
+    assert.deepEqual([follower.status.source, follower.status.mode], ['agent-server', 'stream']);
+    assert.equal(agent.open.length, 1);
+  });
+
   it('opened on a finished conversation, reads it again once, then sends nothing', async () => {
     const clock = new FakeClock();
     const app = new FakeReader('app-server', clock);
