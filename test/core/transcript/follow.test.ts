@@ -43,6 +43,17 @@ function setup(options: Setup) {
   return { clock, updates, follower, reachCalls: () => reachCalls, setReach: (next: () => AgentReach) => { options.reach = next; } };
 }
 
+/** A visible follow of an agent server with a stream, the app server beside it, both empty. */
+async function streamingFollow() {
+  const clock = new FakeClock();
+  const agent = new StreamingReader('agent-server', clock);
+  const app = new FakeReader('app-server', clock);
+  const { follower } = setup({ clock, app, agent });
+  follower.setVisible(true);
+  await clock.advance(0);
+  return { clock, agent, app, follower };
+}
+
 describe('TranscriptFollower: visibility', () => {
   it('reads nothing before the tab is visible', async () => {
     const clock = new FakeClock();
@@ -77,12 +88,7 @@ describe('TranscriptFollower: visibility', () => {
   });
 
   it('sends nothing more once disposed', async () => {
-    const clock = new FakeClock();
-    const agent = new StreamingReader('agent-server', clock);
-    const app = new FakeReader('app-server', clock);
-    const { follower } = setup({ clock, app, agent });
-    follower.setVisible(true);
-    await clock.advance(0);
+    const { clock, agent, app, follower } = await streamingFollow();
     const calls = agent.calls.length + app.calls.length;
     follower.dispose();
     follower.setVisible(true);
@@ -227,12 +233,7 @@ describe('TranscriptFollower: falling back', () => {
   });
 
   it('follows the app server when the agent server ends its stream, with no error to show', async () => {
-    const clock = new FakeClock();
-    const agent = new StreamingReader('agent-server', clock);
-    const app = new FakeReader('app-server', clock);
-    const { follower } = setup({ clock, app, agent });
-    follower.setVisible(true);
-    await clock.advance(0);
+    const { clock, agent, follower } = await streamingFollow();
     agent.drop();
     await clock.advance(0);
     assert.deepEqual([follower.status.source, follower.status.mode, follower.status.lastError], ['app-server', 'polling', undefined]);
