@@ -239,6 +239,19 @@ describe('TranscriptFollower: falling back', () => {
     assert.deepEqual([follower.status.source, follower.status.mode, follower.status.lastError], ['app-server', 'polling', undefined]);
   });
 
+  it('falls back when the stream fails while it opens', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    agent.stream = (_newest, handlers) => {
+      handlers.onClose(new Error('refused'));
+      return { close: () => undefined };
+    };
+    const { follower } = setup({ clock, app: new FakeReader('app-server', clock), agent });
+    follower.setVisible(true);
+    await clock.advance(0);
+    assert.deepEqual([follower.status.source, follower.status.agentUnreachable], ['app-server', 'failed']);
+  });
+
   it('asks nothing of an agent server whose sandbox is paused (its requests hang)', async () => {
     const clock = new FakeClock();
     const agent = new StreamingReader('agent-server', clock);
