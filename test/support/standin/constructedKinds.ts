@@ -19,7 +19,8 @@ export function constructedEvents(): StoredEvent[] {
 export function appendConstructedKinds(log: EventLog, from: Date): void {
   let tick = from.getTime();
   for (const event of constructedEvents()) {
-    const { source, kind, timestamp: _timestamp, parent_id: _parent, ...fields } = event;
-    log.add(String(source), kind, fields, new Date(++tick));
+    const fields: Record<string, unknown> = { ...event };
+    for (const key of ['source', 'kind', 'timestamp', 'parent_id']) delete fields[key];
+    log.add(String(event.source), event.kind, fields, new Date(++tick));
   }
 }
