@@ -57,11 +57,12 @@ export function handleControl(target: ControlTarget, method: string, path: strin
       case 'POST /_test/agent':
         target.setAgentTiming((parse(raw) ?? {}) as AgentTiming);
         return OK;
-      // {"count": N}: N conversations, one a second apart, newest last; V1 {"changedFiles": M}: each with M changes
+      // {"count": N, ...SeedOptions}: N conversations, one a second apart, newest last; V1: with the first messages
+      // ("messages"), a log of "events" events in all, or the "constructedKinds" (fixtures of kinds no run makes), or
+      // "changedFiles": M uncommitted changes in each workspace
       case 'POST /_test/conversations': {
-        const body = (parse(raw) ?? {}) as { count?: unknown; changedFiles?: unknown };
-        const changedFiles = typeof body.changedFiles === 'number' ? { changedFiles: body.changedFiles } : {};
-        return reply(200, { ids: target.seedConversations(Number(body.count ?? 1), changedFiles) });
+        const { count, ...options } = (parse(raw) ?? {}) as SeedOptions & { count?: unknown };
+        return reply(200, { ids: target.seedConversations(Number(count ?? 1), options) });
       }
       case 'POST /_test/fault':
         target.setFault(parse(raw) as Fault | null);

@@ -10,6 +10,7 @@ import { recordedText } from './recorded';
 import { postProviderTokens } from './providerTokenRoutes';
 import { getSettings, postSettings } from './settingsRoutes';
 import { type ServerState } from './state';
+import { searchV0Events } from './v0Events';
 import { type V1ConversationActions } from './v1ConversationActions';
 import { type V1ConversationRoutes } from './v1ConversationRoutes';
 import { agentSchema, conversationSchema, getV1Settings, postV1Settings } from './v1SettingsRoutes';
@@ -61,6 +62,7 @@ function v0Routes({ state, conversations }: RouteParts, line: 'v0' | 'mixed'): R
     },
     '/api/conversations/{conversation_id}': get((_body, _query, [id]) => getConversation(state, id)),
     '/api/conversations/{conversation_id}/stop': post((_body, _query, [id]) => stopConversation(state, id)),
+    '/api/conversations/{conversation_id}/events': get((_body, query, [id]) => searchV0Events(state, id, query)),
     '/api/add-git-providers': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => postProviderTokens(state, body, line) } } },
   };
 }
