@@ -1,0 +1,60 @@
+// Streams one run of a conversation into the chat response: the agent's messages and actions as they happen,
+// then what it did and the buttons Open Transcript, Show Changes and Apply Changes. Cancelling the request stops
+// the following, never the agent: the response says so before it starts following.
+import * as vscode from 'vscode';
+import type { OpenHandsClient } from '../../api/client';
+import { eventLine, inlineCode, quoted } from '../../core/chat/eventLines';
+import { followRun, pauseOf, type FollowEnd } from '../../core/chat/runFollow';
+import { runSourceFor } from '../../core/chat/runSource';
+import { summarize } from '../../core/chat/sumUp';
+import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
+import { ChangesCommand, Command } from '../platform/ids';
+import type { ThreadConversation } from './chatThread';
+
+const POLL_MS = 2000;
+/** About ten seconds in which a conversation may still show its state from before the message. */
+const SETTLE_POLLS = 5;
+
+export async function streamRun(
+  client: OpenHandsClient, conversation: ThreadConversation, stream: vscode.ChatResponseStream, token: vscode.CancellationToken,
+): Promise<void> {
+  stream.markdown(vscode.l10n.t('Following the agent here. Cancelling this request stops following; the agent keeps working on the server.') + '\n\n');
+  stream.progress(vscode.l10n.t('The agent is working…'));
+  const controller = new AbortController();
+  const cancelled = token.onCancellationRequested(() => controller.abort());
+  try {
+    const end = await followRun(runSourceFor(client, conversation.conversationId), (event) => {
+      const line = eventLine(event);
+      if (line) stream.markdown(`${line}\n\n`);
+    }, { signal: controller.signal, pause: pauseOf(POLL_MS), settlePolls: SETTLE_POLLS });
+    stream.markdown(endText(end));
+    await addButtons(stream, conversation.conversationId);
+  } finally {
+    cancelled.dispose();
+  }
+}
+
+function endText(end: FollowEnd): string {
+  if (end.kind === 'cancelled') return vscode.l10n.t('Stopped following. The agent keeps working on the server: Open Transcript follows it, /stop stops it.');
+  if (end.kind === 'lost') {
+    const why = end.error instanceof Error ? end.error.message : String(end.error);
+    return vscode.l10n.t('Lost track of the run: {0}. The agent may still be working: Open Transcript follows it.', why);
+  }
+  const summary = summarize(end.events);
+  const lines = [`**${STATE_PRESENTATION[end.state].sentence}**`];
+  if (summary.commands) lines.push(vscode.l10n.t('Commands run: {0}.', summary.commands));
+  if (summary.files.length) lines.push(vscode.l10n.t('Files changed: {0}.', summary.files.map((f) => inlineCode(f)).join(', ')));
+  if (summary.finalMessage) lines.push(quoted(summary.finalMessage));
+  return `${lines.join('\n\n')}\n\n`;
+}
+
+/** The buttons, each where this VS Code has its command (the changes come with the changes feature). */
+async function addButtons(stream: vscode.ChatResponseStream, id: string): Promise<void> {
+  const registered = new Set(await vscode.commands.getCommands(true));
+  const buttons: vscode.Command[] = [
+    { command: Command.OpenConversation, title: vscode.l10n.t('Open Transcript'), arguments: [id] },
+    { command: ChangesCommand.Show, title: vscode.l10n.t('Show Changes'), arguments: [id] },
+    { command: ChangesCommand.Apply, title: vscode.l10n.t('Apply Changes'), arguments: [id] },
+  ];
+  for (const button of buttons) if (registered.has(button.command)) stream.button(button);
+}
