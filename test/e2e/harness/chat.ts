@@ -4,19 +4,28 @@
 // (--disable-workspace-trust, codeServer.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FAKE_VENDOR } from './lmProvider/extension';
 
-/** Writes the test-only extension into the run folder (its compiled file and a manifest); returns its folder. */
-export function lmProviderExtension(runFolder: string): string {
-  const folder = path.join(runFolder, 'e2e-lm-provider');
+/**
+ * A folder holding both extensions to load from source, ours (a link to `extensionPath`) and the test-only one (its
+ * compiled file and a manifest): VS Code loads every extension of a development path that has no manifest of its
+ * own, while of two development paths in the workbench URL's payload code-server loads only the last.
+ */
+export function chatExtensions(runFolder: string, extensionPath: string): string {
+  const root = path.join(runFolder, 'chat-extensions');
+  fs.mkdirSync(root, { recursive: true });
+  const ours = path.join(root, 'openhands-conversations');
+  if (!fs.existsSync(ours)) fs.symlinkSync(extensionPath, ours, 'dir');
+  const folder = path.join(root, 'e2e-lm-provider');
   fs.mkdirSync(folder, { recursive: true });
   fs.copyFileSync(path.join(__dirname, 'lmProvider', 'extension.js'), path.join(folder, 'extension.js'));
   fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({
     name: 'e2e-lm-provider', publisher: 'e2e', version: '0.0.1', displayName: 'E2E language model',
     engines: { vscode: '^1.104.0' }, main: './extension.js', activationEvents: ['onStartupFinished'],
-    contributes: { languageModelChatProviders: [{ vendor: FAKE_VENDOR, displayName: 'E2E Fake' }] },
+    // `isDefault` (the model the chat gives a participant) is of the proposal chatProvider: the test model only.
+    enabledApiProposals: ['chatProvider'],
+    contributes: { languageModelChatProviders: [{ vendor: 'copilot', displayName: 'E2E Fake' }] },
   }, null, 2));
-  return folder;
+  return root;
 }
 
 /** Turns VS Code's AI features on in the user settings for one scenario; returns what puts them back. */

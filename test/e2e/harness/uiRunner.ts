@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { newPage } from './browser';
-import { enableChat, lmProviderExtension } from './chat';
+import { chatExtensions, enableChat } from './chat';
 import type { CodeServer } from './codeServer';
 import type { ContractServer, E2eLine } from './contract';
 import type { E2eContext } from './context';
@@ -85,8 +85,8 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
     for (const each of Object.values(options.servers)) each.reset();
     if (scenario.webUi) server.setWebUi(true);
     const steps = (async () => {
-      const payload: Array<[string, string]> = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]];
-      if (scenario.chat) payload.push(['extensionDevelopmentPath', options.codeServer.remoteUri(lmProviderExtension(options.context.runFolder))]);
+      const extensions = scenario.chat ? chatExtensions(options.context.runFolder, options.extensionPath) : options.extensionPath;
+      const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(extensions)]] as const;
       // Under a locale our activity-bar item has a translated title: the scenario waits for it itself.
       await workbench.open(options.codeServer.workbenchUrl(options.installed ? undefined : payload), { waitForExtension: !scenario.locale });
       await scenario.run({ workbench, page, server, line, context: options.context, target: acquired?.target });

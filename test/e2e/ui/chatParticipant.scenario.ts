@@ -9,6 +9,7 @@ import { scenario } from '../harness/scenario';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { REAL_WORK_SCRIPT } from '../../support/scriptedLlm/script';
 
+const START_PATH = '/api/v1/app-conversations';
 const TASK = 'Tidy the workspace files';
 const FOLLOW_UP = 'Now say what you changed';
 
@@ -26,7 +27,7 @@ export default scenario('chat: @openhands starts a task and follows it to finish
     await responseWith(workbench, first, /Started the conversation/);
     await workbench.screenshot('chat-following');
     const done = await responseWith(workbench, first, 'Finished.', 120_000);
-    const started = server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/app-conversations'));
+    const started = server.requests.filter((r) => r.method === 'POST' && r.path === START_PATH);
     assert.equal(started.length, 1, 'one conversation started');
     assert.match(started[0]!.body, /"selected_repository":"octo\/widgets"/);
     assert.ok((await responseButtons(done)).includes('Open Transcript'), `buttons: ${(await responseButtons(done)).join(', ')}`);
@@ -34,7 +35,7 @@ export default scenario('chat: @openhands starts a task and follows it to finish
 
     const second = await sendPrompt(workbench, `@openhands ${FOLLOW_UP}`);
     await responseWith(workbench, second, 'Finished.', 120_000);
-    assert.equal(server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/app-conversations')).length, 1, 'no second conversation');
+    assert.equal(server.requests.filter((r) => r.method === 'POST' && r.path === START_PATH).length, 1, 'no second conversation');
     assert.ok(server.requests.some((r) => r.method === 'POST' && /\/send-message$/.test(r.path) && r.body.includes(FOLLOW_UP)), 'the follow-up was sent');
     await workbench.screenshot('chat-follow-up');
 

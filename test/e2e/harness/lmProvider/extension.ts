@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 
 interface ModelInformation {
   readonly id: string; readonly name: string; readonly family: string; readonly version: string;
-  readonly maxInputTokens: number; readonly maxOutputTokens: number; readonly isUserSelectable?: boolean;
+  readonly maxInputTokens: number; readonly maxOutputTokens: number; readonly isUserSelectable?: boolean; readonly isDefault?: boolean;
   readonly capabilities: { readonly toolCalling?: boolean; readonly imageInput?: boolean };
 }
 interface ChatProvider {
@@ -16,16 +16,19 @@ interface ChatProvider {
 }
 type LmWithProviders = typeof vscode.lm & { registerLanguageModelChatProvider(vendor: string, provider: ChatProvider): vscode.Disposable };
 
-export const FAKE_VENDOR = 'e2e-fake';
-export const FAKE_ANSWER = 'The e2e fake model answers this fixed text.';
+const FAKE_ANSWER = 'The e2e fake model answers this fixed text.';
 
 const MODEL: ModelInformation = {
   id: 'e2e-fake-model', name: 'E2E Fake Model', family: 'e2e-fake', version: '1',
-  maxInputTokens: 100_000, maxOutputTokens: 4_000, isUserSelectable: true, capabilities: { toolCalling: true },
+  maxInputTokens: 100_000, maxOutputTokens: 4_000, isUserSelectable: true, isDefault: true, capabilities: { toolCalling: true },
 };
 
+interface Manifest { readonly contributes: { readonly languageModelChatProviders: ReadonlyArray<{ readonly vendor: string }> } }
+
 export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push((vscode.lm as LmWithProviders).registerLanguageModelChatProvider(FAKE_VENDOR, {
+  // The vendor its manifest (written by chat.ts) contributes.
+  const [{ vendor }] = (context.extension.packageJSON as Manifest).contributes.languageModelChatProviders;
+  context.subscriptions.push((vscode.lm as LmWithProviders).registerLanguageModelChatProvider(vendor!, {
     provideLanguageModelChatInformation: () => [MODEL],
     provideLanguageModelChatResponse: async (_model, _messages, _options, progress) => progress.report(new vscode.LanguageModelTextPart(FAKE_ANSWER)),
     provideTokenCount: async (_model, text) => Math.ceil(String(typeof text === 'string' ? text : JSON.stringify(text)).length / 4),

@@ -3,7 +3,7 @@
 import type { Locator } from 'playwright-core';
 import type { Workbench } from '../workbench';
 
-const CHAT_INPUT = '.interactive-input-part .monaco-editor textarea';
+const CHAT_INPUT = '.interactive-input-part .monaco-editor';
 const RESPONSES = '.interactive-list .monaco-list-row .interactive-response';
 
 /** Opens the Chat view (F1 > Chat: Open Chat) and waits for its input. */
@@ -18,6 +18,8 @@ export async function sendPrompt(workbench: Workbench, prompt: string): Promise<
   const before = await page.locator(RESPONSES).count();
   const input = page.locator(CHAT_INPUT).first();
   await input.click();
+  // The input keeps the thread's participant (a sticky one): the whole prompt replaces it.
+  await page.keyboard.press('Control+A');
   await page.keyboard.type(prompt);
   // The participant and command completions may show while typing: close them so Enter sends the prompt.
   const suggest = page.locator('.interactive-input-part .suggest-widget.visible');
