@@ -74,6 +74,10 @@ export function onDemand(activated: Activated): OnDemand {
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
+  const chat: ChatServices = {
+    handle: chatHandler(new ChatTasks(session, targets, sender, errors), new ChatCommands(session, actions, errors)),
+    tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
+  };
   return {
     handlers: {
       ...connection.handlers(),
@@ -81,11 +85,8 @@ export function onDemand(activated: Activated): OnDemand {
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
       ...activated.walkthrough.handlers(),
     },
-    chat: {
-      handle: chatHandler(new ChatTasks(session, targets, sender, errors), new ChatCommands(session, actions, errors)),
-      tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
-    },
+    chat,
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
-    testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender }),
+    testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender, chat }),
   };
 }

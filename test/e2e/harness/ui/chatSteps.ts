@@ -21,10 +21,8 @@ export async function sendPrompt(workbench: Workbench, prompt: string): Promise<
   // The input keeps the thread's participant (a sticky one): the whole prompt replaces it.
   await page.keyboard.press('Control+A');
   await page.keyboard.type(prompt);
-  // The participant and command completions may show while typing: close them so Enter sends the prompt.
-  const suggest = page.locator('.interactive-input-part .suggest-widget.visible');
-  if (await suggest.isVisible()) await page.keyboard.press('Escape');
-  await page.keyboard.press('Enter');
+  // The Send button, not Enter: a completion list of participants or commands may be open and would take the Enter.
+  await page.locator('.interactive-input-part .chat-submit-button:not(.disabled)').first().click();
   return before;
 }
 
