@@ -10,6 +10,8 @@ import { REAL_WORK_BYTES, REAL_WORK_CHANGES, REAL_WORK_FILES, REAL_WORK_SCRIPT, 
 import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
 import { SETTINGS_STORED, UNAUTHORIZED, assertJson } from './expected';
 import { type Client, sleep } from './target';
+import { checkAgentChanges, checkAppChanges, checkPausedChanges } from './v1Changes';
+import { checkAgentEventsThroughClient, checkAppEventsThroughClient, checkTrajectoryThroughClient } from './v1EventsClient';
 import { type Run, type WorkEvent, checkActions, checkObservations, checkStatusOrder, transcript } from './v1WorkChecks';
 
 const LIMIT_MS = 240_000;
@@ -168,6 +170,16 @@ export function v1WorkSuite(client: Client): void {
       assertJson(await client.request('GET', `/api/v1/conversation/${run.id}/events/search`, { key: null }), 401, UNAUTHORIZED);
     });
 
+    it('the events through the extension\'s client: the agent server (own key, mapped, paged by id, since, 401) and the app server\'s copy (offset pages, the overlap, 401)', async () => {
+      const run = state.run!;
+      await checkAgentEventsThroughClient(client, run);
+      await checkAppEventsThroughClient(client, run);
+    });
+
+    it('the server\'s zip of the conversation through the extension\'s client', { skip: !client.target.name.startsWith('real') && 'the stand-in serves no download yet' }, async () => {
+      await checkTrajectoryThroughClient(client, state.run!);
+    });
+
     it(`the workspace ended with the script's files (${mixed ? 'agent server git/changes: 1.6.0 compares with the empty tree' : 'app server git/changes?ref=HEAD, git/diff, the git-delta patch'}), bytes intact`, async () => {
       const run = state.run!;
       if (mixed) {
@@ -184,6 +196,14 @@ export function v1WorkSuite(client: Client): void {
         const answer = await agentGet(run, `/api/file/download?path=${encodeURIComponent(`${workspace}/${name}`)}`);
         assert.deepEqual([answer.status, Buffer.from(await answer.arrayBuffer())], [200, bytes], name);
       }
+    });
+
+    it('the changes through the extension\'s client: the list and texts (app server), exact bytes and a patch that applies (agent server), the paused sandbox', { skip: mixed && '1.6.0 lists no changes route for V1 conversations' }, async () => {
+      const run = state.run!;
+      const workspace = run.events.flatMap((e) => (e.observation?.metadata?.working_dir ? [e.observation.metadata.working_dir] : []))[0];
+      await checkAppChanges(client, run, workspace);
+      await checkAgentChanges(run);
+      await checkPausedChanges(client, run);
     });
   });
 }
