@@ -6,8 +6,9 @@ import type { OpenHandsClient } from '../../api/client';
 import { eventLine, inlineCode, quoted } from '../../core/chat/eventLines';
 import { followRun, pauseOf, type FollowEnd } from '../../core/chat/runFollow';
 import { runSourceFor } from '../../core/chat/runSource';
-import { summarize } from '../../core/chat/sumUp';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
+import { buildTranscript } from '../../core/transcript/build';
+import { summarizeRun, summarySentence } from '../../core/transcript/runSummary';
 import { ChangesCommand, Command } from '../platform/ids';
 import type { ThreadConversation } from './chatThread';
 
@@ -40,11 +41,12 @@ function endText(end: FollowEnd): string {
     const why = end.error instanceof Error ? end.error.message : String(end.error);
     return vscode.l10n.t('Lost track of the run: {0}. The agent may still be working: Open Transcript follows it.', why);
   }
-  const summary = summarize(end.events);
+  const summary = summarizeRun(buildTranscript(end.events));
   const lines = [`**${STATE_PRESENTATION[end.state].sentence}**`];
-  if (summary.commands) lines.push(vscode.l10n.t('Commands run: {0}.', summary.commands));
-  if (summary.files.length) lines.push(vscode.l10n.t('Files changed: {0}.', summary.files.map((f) => inlineCode(f)).join(', ')));
-  if (summary.finalMessage) lines.push(quoted(summary.finalMessage));
+  if (end.events.length) lines.push(summarySentence(summary));
+  const files = [...summary.created, ...summary.edited, ...summary.deleted];
+  if (files.length) lines.push(files.map((f) => inlineCode(f)).join(', '));
+  if (summary.finishMessage?.text.trim()) lines.push(quoted(summary.finishMessage.text));
   return `${lines.join('\n\n')}\n\n`;
 }
 

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import { quoted } from '../../core/chat/eventLines';
 import { eventsReaderFor } from '../../core/chat/runSource';
-import { summarize } from '../../core/chat/sumUp';
+import { buildTranscript } from '../../core/transcript/build';
+import { summarizeRun } from '../../core/transcript/runSummary';
 import { firstLine } from '../../core/conversations/message';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationLinks } from '../conversations/conversationLinks';
@@ -91,8 +92,9 @@ export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
       const [summary] = await client.getConversations([options.input.id], { signal: controller.signal });
       if (!summary) throw new Error(vscode.l10n.t('No conversation {0} on {1}.', options.input.id, url));
       const reader = await eventsReaderFor(client, summary.id, controller.signal);
-      const { finalMessage } = summarize(reader ? (await reader.latest(FINAL_WINDOW, { signal: controller.signal })).events : []);
-      return textResult({ id: summary.id, server: url, title: summary.title, state: summary.state, finalMessage: finalMessage ?? null });
+      const events = reader ? (await reader.latest(FINAL_WINDOW, { signal: controller.signal })).events : [];
+      const finalMessage = summarizeRun(buildTranscript(events)).finishMessage?.text ?? null;
+      return textResult({ id: summary.id, server: url, title: summary.title, state: summary.state, finalMessage });
     } finally {
       cancelled.dispose();
     }

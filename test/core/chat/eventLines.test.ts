@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConversationEvent } from '../../../src/api/model/events';
 import { eventLine, inlineCode, oneLine, quoted } from '../../../src/core/chat/eventLines';
-import { summarize } from '../../../src/core/chat/sumUp';
 
 const base = { timestamp: '2026-01-01T00:00:00', origin: 'agent' as const };
 const command = (id: string, text: string): ConversationEvent => ({ ...base, id, kind: 'action', tool: 'terminal', action: { type: 'command', command: text } });
@@ -30,17 +29,5 @@ describe('eventLine', () => {
   it('cuts a long line', () => {
     assert.equal(oneLine('x'.repeat(200), 10), `${'x'.repeat(10)}…`);
     assert.equal(quoted('  a\nb  '), '> a\n> b');
-  });
-});
-
-describe('summarize', () => {
-  it('counts commands, lists the files changed once (not those only read), and keeps the last word of the agent', () => {
-    const summary = summarize([
-      command('1', 'npm test'), edit('2', 'a.ts'), edit('3', 'a.ts'), edit('4', 'b.ts', 'view'), command('5', 'git status'),
-      { ...base, id: '6', kind: 'message', text: 'Working on it', imageCount: 0 },
-      { ...base, id: '7', kind: 'action', tool: 'finish', action: { type: 'finish', message: 'Fixed the parser.' } },
-    ]);
-    assert.deepEqual(summary, { commands: 2, files: ['a.ts'], finalMessage: 'Fixed the parser.' });
-    assert.equal(summarize([]).finalMessage, undefined);
   });
 });

@@ -1,6 +1,6 @@
 // @openhands in VS Code's chat (AI features on, the test-only language model, chat.ts), against the V1 stand-in
 // whose agent works from the scripted LLM: a task started from chat with the workspace's repository and branch,
-// followed to finished, with Open Transcript; a follow-up in the same thread to the same conversation, followed
+// its commands and file changes shown as they happen, followed to finished, with Open Transcript; a follow-up in the same thread to the same conversation, followed
 // again; /status listing the server's conversations with the thread's marked.
 import * as assert from 'node:assert/strict';
 import { storeSettings, setApiKey, answerDialog } from '../harness/ui/conversationSteps';
@@ -14,7 +14,7 @@ const TASK = 'Tidy the workspace files';
 const FOLLOW_UP = 'Now say what you changed';
 
 export default scenario('chat: @openhands starts a task and follows it to finished, a follow-up in the thread, /status', async ({ workbench, server, context }) => {
-  const llm = await startScriptedLlm({ script: REAL_WORK_SCRIPT, delayMs: 300 });
+  const llm = await startScriptedLlm({ script: REAL_WORK_SCRIPT, delayMs: 1500 });
   try {
     server.seedProviderTokens({ github: { token: 'e2e-github-token' } });
     await storeSettings(server, context, { llm_model: 'openai/gpt-4o', llm_base_url: llm.baseUrl, llm_api_key: 'sk-scripted' }, 'v1');
@@ -25,6 +25,9 @@ export default scenario('chat: @openhands starts a task and follows it to finish
     // The workspace's branch is not on its remote: the same pre-flight dialog as Start Conversation.
     await answerDialog(workbench, 'Start Anyway', 'chat-preflight');
     await responseWith(workbench, first, /Started the conversation/);
+    // The agent's actions as they happen (the script's first is a command, then a file it makes).
+    await responseWith(workbench, first, /Ran\s+pwd/);
+    await responseWith(workbench, first, /Changed\s+\S*\.gitignore/);
     await workbench.screenshot('chat-following');
     const done = await responseWith(workbench, first, 'Finished.', 120_000);
     const started = server.requests.filter((r) => r.method === 'POST' && r.path === START_PATH);
