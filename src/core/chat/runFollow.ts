@@ -23,6 +23,8 @@ export interface FollowOptions {
    * or after this many polls.
    */
   readonly settlePolls: number;
+  /** Events held from before this run (a follow-up's conversation): neither passed on nor summed up again. */
+  readonly known?: readonly ConversationEvent[];
 }
 
 export type FollowEnd =
@@ -31,12 +33,13 @@ export type FollowEnd =
   | { readonly kind: 'lost'; readonly error: unknown; readonly events: readonly ConversationEvent[] };
 
 export async function followRun(source: RunSource, onEvent: (event: ConversationEvent) => void, options: FollowOptions): Promise<FollowEnd> {
-  const seen = new Set<string>();
+  const known = options.known ?? [];
+  const seen = new Set<string>(known.map((event) => event.id));
   const events: ConversationEvent[] = [];
   let sawWorking = false;
   try {
     for (let poll = 1; ; poll++) {
-      for (const event of await source.events(events.at(-1), options.signal)) {
+      for (const event of await source.events(events.at(-1) ?? known.at(-1), options.signal)) {
         if (seen.has(event.id)) continue;
         seen.add(event.id);
         events.push(event);

@@ -3,9 +3,10 @@
 // the following, never the agent: the response says so before it starts following.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
+import type { ConversationEvent } from '../../api/model/events';
 import { eventLine, inlineCode, quoted } from '../../core/chat/eventLines';
 import { followRun, pauseOf, type FollowEnd } from '../../core/chat/runFollow';
-import { runSourceFor } from '../../core/chat/runSource';
+import { eventsReaderFor, runSourceFor } from '../../core/chat/runSource';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import { buildTranscript } from '../../core/transcript/build';
 import { summarizeRun, summarySentence } from '../../core/transcript/runSummary';
@@ -15,9 +16,18 @@ import type { ThreadConversation } from './chatThread';
 const POLL_MS = 2000;
 /** About ten seconds in which a conversation may still show its state from before the message. */
 const SETTLE_POLLS = 5;
+/** The events read before a follow-up: more than the agent makes in the overlap a source repeats (~35 s). */
+const KNOWN_PAGE = 100;
+
+/** The newest events the conversation holds before a follow-up: its run shows only what comes after them. */
+export async function eventsBefore(client: OpenHandsClient, id: string): Promise<readonly ConversationEvent[]> {
+  const reader = await eventsReaderFor(client, id, new AbortController().signal).catch(() => undefined);
+  return reader ? (await reader.latest(KNOWN_PAGE).catch(() => undefined))?.events ?? [] : [];
+}
 
 export async function streamRun(
   client: OpenHandsClient, conversation: ThreadConversation, stream: vscode.ChatResponseStream, token: vscode.CancellationToken,
+  known: readonly ConversationEvent[] = [],
 ): Promise<void> {
   stream.markdown(vscode.l10n.t('Following the agent here. Cancelling this request stops following; the agent keeps working on the server.') + '\n\n');
   stream.progress(vscode.l10n.t('The agent is working…'));
@@ -27,7 +37,7 @@ export async function streamRun(
     const end = await followRun(runSourceFor(client, conversation.conversationId), (event) => {
       const line = eventLine(event);
       if (line) stream.markdown(`${line}\n\n`);
-    }, { signal: controller.signal, pause: pauseOf(POLL_MS), settlePolls: SETTLE_POLLS });
+    }, { signal: controller.signal, pause: pauseOf(POLL_MS), settlePolls: SETTLE_POLLS, known });
     stream.markdown(endText(end));
     await addButtons(stream, conversation.conversationId);
   } finally {

@@ -9,7 +9,7 @@ import { describeTarget, type ConversationTarget } from '../conversations/conver
 import type { ConversationTargets } from '../conversations/conversationTarget';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { firstReferencedUri, referencedMessage, refusalText } from './chatReferences';
-import { streamRun } from './chatRun';
+import { eventsBefore, streamRun } from './chatRun';
 import { threadResult, type ThreadConversation } from './chatThread';
 
 export class ChatTasks {
@@ -65,6 +65,7 @@ export class ChatTasks {
     const message = await this.message(request, stream, { warnings: [] });
     if (!message) return threadResult(conversation);
     stream.progress(vscode.l10n.t('Sending to "{0}"…', conversation.title));
+    const known = await eventsBefore(server.client, conversation.conversationId);
     try {
       await server.client.sendMessage(conversation.conversationId, { text: message.initial_user_msg ?? '', imageUrls: message.image_urls ?? undefined });
     } catch (error) {
@@ -72,7 +73,7 @@ export class ChatTasks {
       stream.markdown(vscode.l10n.t('The message was not sent. The notification says why and what to do.'));
       return threadResult(conversation);
     }
-    await streamRun(server.client, conversation, stream, token);
+    await streamRun(server.client, conversation, stream, token, known);
     return threadResult(conversation);
   }
 

@@ -92,3 +92,17 @@ describe('pauseOf', () => {
     assert.equal(clock.pending, 0);
   });
 });
+
+describe('followRun after a follow-up', () => {
+  it('passes on and keeps only the events after those known from before, asking from the newest known', async () => {
+    const asked: Array<string | undefined> = [];
+    const shown: string[] = [];
+    const end = await followRun(scripted([
+      { events: [message('1'), message('2'), message('3')], state: 'running' },
+      { events: [message('3'), message('4')], state: 'finished' },
+    ], asked), (e) => shown.push(e.id), { signal: new AbortController().signal, pause: noPause, settlePolls: 5, known: [message('1'), message('2')] });
+    assert.deepEqual(shown, ['3', '4']);
+    assert.deepEqual(end.events.map((e) => e.id), ['3', '4']);
+    assert.deepEqual(asked, ['2', '3']);
+  });
+});
