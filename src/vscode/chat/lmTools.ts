@@ -91,10 +91,11 @@ export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
     try {
       const [summary] = await client.getConversations([options.input.id], { signal: controller.signal });
       if (!summary) throw new Error(vscode.l10n.t('No conversation {0} on {1}.', options.input.id, url));
+      // The state is the answer; the final message only where the server's events can be read.
       const reader = await eventsReaderFor(client, summary.id, controller.signal);
-      const events = reader ? (await reader.latest(FINAL_WINDOW, { signal: controller.signal })).events : [];
-      const finalMessage = summarizeRun(buildTranscript(events)).finishMessage?.text ?? null;
-      return textResult({ id: summary.id, server: url, title: summary.title, state: summary.state, finalMessage });
+      const events = reader ? await reader.latest(FINAL_WINDOW, { signal: controller.signal }).then((w) => w.events, () => undefined) : [];
+      const finalMessage = events && (summarizeRun(buildTranscript(events)).finishMessage?.text ?? null);
+      return textResult({ id: summary.id, server: url, title: summary.title, state: summary.state, finalMessage: finalMessage ?? null, ...(events ? {} : { events: 'unreadable' }) });
     } finally {
       cancelled.dispose();
     }
