@@ -7,6 +7,7 @@ import type { Activated } from './onDemand';
 import type { TestingApi } from './testingApi';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ServerSession } from './vscode/connection/serverSession';
+import { registerChat } from './vscode/chat/chatRegistration';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
 import { ChangesStore } from './vscode/changes/changesStore';
 import { ChangesTreeProvider } from './vscode/changes/changesTreeProvider';
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     changes, new ChangesTreeProvider(changes),
     ...registerCommands(deferredHandlers(() => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers)),
+    ...registerChat(context.extensionUri, async () => (await onDemand.get()).chat),
   );
   void settings.refresh();
   void walkthrough.openOnFirstRun();

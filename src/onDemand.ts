@@ -6,6 +6,11 @@
 import type * as vscode from 'vscode';
 import type { RedirectError } from './api/http/transportErrors';
 import { createTestingApi, type TestingApi } from './testingApi';
+import { ChatCommands } from './vscode/chat/chatCommands';
+import { chatHandler } from './vscode/chat/chatHandler';
+import type { ChatServices } from './vscode/chat/chatRegistration';
+import { ChatTasks } from './vscode/chat/chatTasks';
+import { DelegateTool, ReadTool } from './vscode/chat/lmTools';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { applyCommands } from './vscode/changes/applyCommands';
 import { ApplySnapshots } from './vscode/changes/applySnapshots';
@@ -32,6 +37,7 @@ import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
 import { GitPusher } from './vscode/git/gitPush';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import type { CommandHandlers } from './vscode/platform/commands';
+import { Chat } from './vscode/platform/ids';
 import type { ErrorPresenter } from './vscode/platform/errorPresenter';
 import type { Logger } from './vscode/platform/log';
 import { inputBoxPrompter } from './vscode/platform/prompter';
@@ -62,6 +68,8 @@ export interface Activated {
 
 export interface OnDemand {
   readonly handlers: CommandHandlers;
+  /** The @openhands participant's handler and the language-model tools. */
+  readonly chat: ChatServices;
   /** "Use <new URL>" after a redirect to another origin (the error presenter's action). */
   useMovedServer(error: RedirectError): Promise<boolean>;
   /** The test-mode API (ExtensionMode.Test only). */
@@ -82,6 +90,10 @@ export function onDemand(activated: Activated): OnDemand {
   const changeContents = new ChangeContentProvider(activated.changes);
   context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
   const changes = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
+  const chat: ChatServices = {
+    handle: chatHandler(new ChatTasks(session, targets, sender, errors), new ChatCommands(session, actions, errors)),
+    tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
+  };
   return {
     handlers: {
       ...connection.handlers(),
@@ -91,7 +103,8 @@ export function onDemand(activated: Activated): OnDemand {
       ...applyCommands(applier, watch, conversations, session, () => activated.changes.shown?.conversation.id),
       ...changesCommands(changes, activated.changes),
     },
+    chat,
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
-    testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender }),
+    testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender, chat }),
   };
 }

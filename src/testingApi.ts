@@ -2,6 +2,7 @@
 // extension can store a key or send a prompt without the UI through it. It wires the same parts a second way, so it
 // stands beside the composition roots (extension.ts, onDemand.ts), above src/vscode. Actions here run the same code
 // as the commands, with the person's typed answer given instead of asked.
+import type { ChatServices } from './vscode/chat/chatRegistration';
 import type * as vscode from 'vscode';
 import type { Credential, CredentialKind } from './api/http/credential';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
@@ -45,6 +46,8 @@ export interface TestingApi {
   stopConversation(id: string): Promise<boolean>;
   /** Send Follow-up Message to `id` with `words` typed and `files` attached. */
   sendFollowUp(id: string, words: string, files?: readonly vscode.Uri[]): Promise<boolean>;
+  /** The language-model tools as registered: a suite calls prepareInvocation, and invoke without its confirmation. */
+  readonly chatTools: ChatServices['tools'];
 }
 
 export interface TestingParts {
@@ -60,16 +63,17 @@ export interface TestingParts {
   readonly conversationsTree: ConversationsTreeProvider;
   readonly errors: ErrorPresenter;
   readonly logger: Logger;
+  readonly chat: ChatServices;
 }
 
 export function createTestingApi(parts: TestingParts): TestingApi {
-  const { activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, conversationsTree, errors, logger } = parts;
+  const { activationMs, keys, session, connection, settings, settingsTree, targets, sender, watch, conversationsTree, errors, logger, chat } = parts;
   const typed = (words: string): AskMessage => (target) => Promise.resolve({ text: words.trim(), target });
   const actions = (words = '', files: readonly vscode.Uri[] = []) =>
     new ConversationActions(session, watch, errors, logger, () => Promise.resolve(true), () => Promise.resolve({ text: words.trim(), files }));
   const titled = (id: string) => ({ id, title: watch.feed.list?.find((c) => c.id === id)?.title ?? id });
   return {
-    activationMs, session, settings, settingsTree, targets, conversations: watch, conversationsTree,
+    activationMs, session, settings, settingsTree, targets, conversations: watch, conversationsTree, chatTools: chat.tools,
     stopConversation: (id) => actions().stop(titled(id)),
     sendFollowUp: (id, words, files) => actions(words, files).sendFollowUp(titled(id)),
     getStoredCredential: (url) => keys.get(url),

@@ -36,6 +36,9 @@ function shownText(manifest: Record<string, Json>): Array<[string, Json]> {
     ...Object.values(contributes.viewsContainers as Record<string, Json>).flatMap(list).flatMap((v) => at(`${String(v.id)} title`, v.title)),
     ...Object.values(contributes.views as Record<string, Json>).flatMap(list).flatMap((v) => [...at(`${String(v.id)} name`, v.name), ...at(`${String(v.id)} contextualTitle`, v.contextualTitle)]),
     ...list(contributes.viewsWelcome).flatMap((w, i) => at(`viewsWelcome.${i}`, w.contents)),
+    ...list(contributes.chatParticipants).flatMap((p) => [...at(`${String(p.id)} fullName`, p.fullName), ...at(`${String(p.id)} description`, p.description),
+      ...list(p.commands).flatMap((c) => at(`${String(p.id)} /${String(c.name)}`, c.description))]),
+    ...list(contributes.languageModelTools).flatMap((t) => [...at(`${String(t.name)} displayName`, t.displayName), ...at(`${String(t.name)} userDescription`, t.userDescription)]),
     ...list(contributes.walkthroughs).flatMap((w) => [...at(`${String(w.id)} title`, w.title), ...at(`${String(w.id)} description`, w.description),
       ...list(w.steps).flatMap((s) => [...at(`${String(s.id)} title`, s.title), ...at(`${String(s.id)} description`, s.description)])]),
   ];

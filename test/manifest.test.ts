@@ -119,3 +119,25 @@ describe('the package', () => {
     assert.equal(manifest.repository, undefined);
   });
 });
+
+describe('chat contributions', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    enabledApiProposals?: unknown;
+    contributes: { chatParticipants?: { id: string }[]; languageModelTools?: { name: string }[] };
+  };
+  const source = (file: string) => fs.readFileSync(path.join(ROOT, 'src', file), 'utf8');
+  /** The Chat ids of ids.ts, by key. */
+  const chatIds = new Map([...(/export const Chat = \{([\s\S]*?)\} as const;/.exec(source('vscode/platform/ids.ts'))?.[1] ?? '')
+    .matchAll(/^\s*([A-Za-z]+):\s*'([^']+)'/gm)].map((m) => [m[1] as string, m[2] as string]));
+  const registration = source('vscode/chat/chatRegistration.ts');
+
+  it('uses no proposed API: code-server allows every proposal, the real VS Code refuses them', () => {
+    assert.equal(pkg.enabledApiProposals, undefined);
+  });
+
+  it('registers in code every participant and tool it contributes, and contributes every one it registers', () => {
+    const contributed = [...(pkg.contributes.chatParticipants ?? []).map((p) => p.id), ...(pkg.contributes.languageModelTools ?? []).map((t) => t.name)];
+    assert.deepEqual(contributed.sort(), [...chatIds.values()].sort());
+    for (const [key] of chatIds) assert.match(registration, new RegExp(`Chat\\.${key}\\b`), `chatRegistration.ts registers Chat.${key}`);
+  });
+});

@@ -22,6 +22,12 @@ import { describeTarget, withoutRepository, type ConversationTarget } from './co
 
 export type MessageFields = Pick<ConversationRequest, 'initial_user_msg' | 'image_urls'>;
 
+/** Where a start's steps go instead of the progress notification (the chat response), and what cancels it. */
+export interface StartReporter {
+  report(step: string): void;
+  readonly signal: AbortSignal;
+}
+
 export class ConversationSender {
   constructor(
     private readonly session: ServerSession,
@@ -34,16 +40,18 @@ export class ConversationSender {
   ) {}
 
   /** Warns, then sends (after Push and Start's push); returns the new conversation's id, or undefined when it did not start. */
-  async send(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
+  async send(target: ConversationTarget, message: MessageFields, title: string, reporter?: StartReporter): Promise<string | undefined> {
     const confirmed = await this.confirmTarget(target);
-    if (confirmed?.push) return this.pushThenPost(confirmed.target, confirmed.push, message, title);
-    return confirmed && this.post(confirmed.target, message, title);
+    if (confirmed?.push) return this.pushThenPost(confirmed.target, confirmed.push, message, title, reporter);
+    return confirmed && this.post(confirmed.target, message, title, reporter);
   }
 
   /** Push and Start: only a pushed branch starts; a failed push shows what to do about it, the message kept. */
-  private async pushThenPost(target: ConversationTarget, plan: PushPlan, message: MessageFields, title: string): Promise<string | undefined> {
+  private async pushThenPost(
+    target: ConversationTarget, plan: PushPlan, message: MessageFields, title: string, reporter?: StartReporter,
+  ): Promise<string | undefined> {
     const failure = await this.pusher.push(target.root, plan);
-    return failure ? this.afterGitFailure(failure, target, plan, message, title) : this.post(target, message, title);
+    return failure ? this.afterGitFailure(failure, target, plan, message, title) : this.post(target, message, title, reporter);
   }
 
   /** A failed push or pull with its actions; each keeps the typed message. */
@@ -68,7 +76,7 @@ export class ConversationSender {
   }
 
   /** Sends to a target the person confirmed. After a failure, its action sends the same message again. */
-  private async post(target: ConversationTarget, message: MessageFields, title: string): Promise<string | undefined> {
+  private async post(target: ConversationTarget, message: MessageFields, title: string, reporter?: StartReporter): Promise<string | undefined> {
     let server: Server | undefined;
     try {
       server = await this.session.connect();
@@ -79,10 +87,11 @@ export class ConversationSender {
           : vscode.l10n.t('The OpenHands server URL is not usable: {0}', url.problem)));
         return undefined;
       }
-      const started = await this.start(server, target, message, title);
+      const started = await this.start(server, target, message, title, reporter);
       await this.store.add(server.url, started);
       this.logger.info(`Conversation ${started.id} started on ${describeTarget(target)}`);
-      void this.announce(server.url, started);
+      // The chat response says it where the start was reported; elsewhere a notification does.
+      if (!reporter) void this.announce(server.url, started);
       return started.id;
     } catch (error) {
       if (server && this.session.serverUrl !== server.url && error instanceof ApiError && error.kind === 'cancelled') {
@@ -98,16 +107,18 @@ export class ConversationSender {
   }
 
 
-  private async start(server: Server, target: ConversationTarget, message: MessageFields, title: string): Promise<StartedConversation> {
-    const response = await vscode.window.withProgress({
-      location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: starting a conversation on {0}', describeTarget(target)), cancellable: true,
-    }, (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      // A V1 server starts asynchronously: each step of its start task is shown as it is reached.
-      const onProgress = (step: string) => progress.report({ message: step });
-      return server.client.createConversation(conversationRequest(target, message), { signal: controller.signal, onProgress });
-    });
+  private async start(server: Server, target: ConversationTarget, message: MessageFields, title: string, reporter?: StartReporter): Promise<StartedConversation> {
+    const request = conversationRequest(target, message);
+    // A V1 server starts asynchronously: each step of its start task is shown as it is reached.
+    const response = reporter
+      ? await server.client.createConversation(request, { signal: reporter.signal, onProgress: (step) => reporter.report(step) })
+      : await vscode.window.withProgress({
+        location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: starting a conversation on {0}', describeTarget(target)), cancellable: true,
+      }, (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return server.client.createConversation(request, { signal: controller.signal, onProgress: (step) => progress.report({ message: step }) });
+      });
     return {
       id: response.conversation_id, title: firstLine(title), repository: target.repository, branch: target.branch,
       ...(target.root ? { folder: target.root.toString() } : {}), startedAt: new Date().toISOString(), status: response.conversation_status ?? undefined, state: 'starting',

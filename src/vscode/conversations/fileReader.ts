@@ -30,10 +30,15 @@ export function activeDocumentUris(): vscode.Uri[] {
 
 /** The editor's selection as whole lines: a selection that ends at the start of a line does not include it. */
 export function selectionOf(editor: vscode.TextEditor, target: ConversationTarget): MessageSelection {
-  const { start, end } = editor.selection;
+  return selectionIn(editor.document, editor.selection, target);
+}
+
+/** A range of a document as whole lines, as the editor's selection is sent. */
+export function selectionIn(document: vscode.TextDocument, range: vscode.Range, target: ConversationTarget): MessageSelection {
+  const { start, end } = range;
   const endLine = end.character === 0 && end.line > start.line ? end.line : end.line + 1;
   return {
-    path: editor.document.uri.fsPath, root: target.root?.fsPath,
-    text: editor.document.getText(editor.selection), startLine: start.line + 1, endLine,
+    path: document.uri.fsPath, root: target.root?.fsPath,
+    text: document.getText(range), startLine: start.line + 1, endLine,
   };
 }

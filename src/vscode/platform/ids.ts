@@ -56,6 +56,19 @@ export const View = {
   Changes: 'openhands.changes',
 } as const;
 
+/** The chat participant (contributes.chatParticipants) and the language-model tools (contributes.languageModelTools). */
+export const Chat = {
+  Participant: 'openhands.chat',
+  DelegateTool: 'openhands_delegate',
+  ReadTool: 'openhands_getConversation',
+} as const;
+
+/** Commands other features own that the chat's buttons run where this VS Code has them registered. */
+export const ChangesCommand = {
+  Show: 'openhands.showChanges',
+  Apply: 'openhands.applyChanges',
+} as const;
+
 /** Context keys for `when` clauses of views, welcome views and menus. */
 export const Context = {
   /** One of the ConnectionState values in connectionState.ts. */

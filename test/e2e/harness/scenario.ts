@@ -43,11 +43,14 @@ export interface UiScenario {
   locale?: string;
   /** The stand-in serves a web UI, as the Docker image does; without, it answers as PyPI's server (none). */
   webUi?: boolean;
+  /** VS Code's chat on, with the test-only language model (chat.ts): for scenarios that talk to @openhands. */
+  chat?: boolean;
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
 export function scenario(
-  name: string, run: UiScenario['run'], options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean } = {},
+  name: string, run: UiScenario['run'],
+  options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean; chat?: boolean } = {},
 ): UiScenario {
   return { name, run, ...options };
 }

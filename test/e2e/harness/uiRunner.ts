@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { newPage } from './browser';
+import { chatExtensions, enableChat } from './chat';
 import type { CodeServer } from './codeServer';
 import type { ContractServer, E2eLine } from './contract';
 import type { E2eContext } from './context';
@@ -78,12 +79,14 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
   const line = scenario.line ?? 'v0';
   const server = options.servers[line];
   const restoreServerUrl = pointAt(options.context, server);
+  const restoreChat = scenario.chat ? enableChat(options.context.userDataDir) : () => undefined;
   const acquired = planned.line ? await options.targets.acquire(planned.line) : undefined;
   try {
     for (const each of Object.values(options.servers)) each.reset();
     if (scenario.webUi) server.setWebUi(true);
     const steps = (async () => {
-      const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(options.extensionPath)]] as const;
+      const extensions = scenario.chat ? chatExtensions(options.context.runFolder, options.extensionPath) : options.extensionPath;
+      const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(extensions)]] as const;
       // Under a locale our activity-bar item has a translated title: the scenario waits for it itself.
       await workbench.open(options.codeServer.workbenchUrl(options.installed ? undefined : payload), { waitForExtension: !scenario.locale });
       await scenario.run({ workbench, page, server, line, context: options.context, target: acquired?.target });
@@ -101,6 +104,7 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
     throw error;
   } finally {
     restoreServerUrl();
+    restoreChat();
     clearTimeout(timer);
     await workbench.screenshot().catch((error) => {
       if (!isStopping()) console.error(`    screenshot failed: ${String(error)}`);

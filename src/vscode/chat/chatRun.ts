@@ -1,0 +1,72 @@
+// Streams one run of a conversation into the chat response: the agent's messages and actions as they happen,
+// then what it did and the buttons Open Transcript, Show Changes and Apply Changes. Cancelling the request stops
+// the following, never the agent: the response says so before it starts following.
+import * as vscode from 'vscode';
+import type { OpenHandsClient } from '../../api/client';
+import type { ConversationEvent } from '../../api/model/events';
+import { eventLine, inlineCode, quoted } from '../../core/chat/eventLines';
+import { followRun, pauseOf, type FollowEnd } from '../../core/chat/runFollow';
+import { eventsReaderFor, runSourceFor } from '../../core/chat/runSource';
+import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
+import { buildTranscript } from '../../core/transcript/build';
+import { summarizeRun, summarySentence } from '../../core/transcript/runSummary';
+import { ChangesCommand, Command } from '../platform/ids';
+import type { ThreadConversation } from './chatThread';
+
+const POLL_MS = 2000;
+/** About ten seconds in which a conversation may still show its state from before the message. */
+const SETTLE_POLLS = 5;
+/** The events read before a follow-up: more than the agent makes in the overlap a source repeats (~35 s). */
+const KNOWN_PAGE = 100;
+
+/** The newest events the conversation holds before a follow-up: its run shows only what comes after them. */
+export async function eventsBefore(client: OpenHandsClient, id: string): Promise<readonly ConversationEvent[]> {
+  const reader = await eventsReaderFor(client, id, new AbortController().signal).catch(() => undefined);
+  return reader ? (await reader.latest(KNOWN_PAGE).catch(() => undefined))?.events ?? [] : [];
+}
+
+export async function streamRun(
+  client: OpenHandsClient, conversation: ThreadConversation, stream: vscode.ChatResponseStream, token: vscode.CancellationToken,
+  known: readonly ConversationEvent[] = [],
+): Promise<void> {
+  stream.markdown(vscode.l10n.t('Following the agent here. Cancelling this request stops following; the agent keeps working on the server.') + '\n\n');
+  stream.progress(vscode.l10n.t('The agent is working…'));
+  const controller = new AbortController();
+  const cancelled = token.onCancellationRequested(() => controller.abort());
+  try {
+    const end = await followRun(runSourceFor(client, conversation.conversationId), (event) => {
+      const line = eventLine(event);
+      if (line) stream.markdown(`${line}\n\n`);
+    }, { signal: controller.signal, pause: pauseOf(POLL_MS), settlePolls: SETTLE_POLLS, known });
+    stream.markdown(endText(end));
+    await addButtons(stream, conversation.conversationId);
+  } finally {
+    cancelled.dispose();
+  }
+}
+
+function endText(end: FollowEnd): string {
+  if (end.kind === 'cancelled') return vscode.l10n.t('Stopped following. The agent keeps working on the server: Open Transcript follows it, /stop stops it.');
+  if (end.kind === 'lost') {
+    const why = end.error instanceof Error ? end.error.message : String(end.error);
+    return vscode.l10n.t('Lost track of the run: {0}. The agent may still be working: Open Transcript follows it.', why);
+  }
+  const summary = summarizeRun(buildTranscript(end.events));
+  const lines = [`**${STATE_PRESENTATION[end.state].sentence}**`];
+  if (end.events.length) lines.push(summarySentence(summary));
+  const files = [...summary.created, ...summary.edited, ...summary.deleted];
+  if (files.length) lines.push(files.map((f) => inlineCode(f)).join(', '));
+  if (summary.finishMessage?.text.trim()) lines.push(quoted(summary.finishMessage.text));
+  return `${lines.join('\n\n')}\n\n`;
+}
+
+/** The buttons, each where this VS Code has its command (the changes come with the changes feature). */
+async function addButtons(stream: vscode.ChatResponseStream, id: string): Promise<void> {
+  const registered = new Set(await vscode.commands.getCommands(true));
+  const buttons: vscode.Command[] = [
+    { command: Command.OpenConversation, title: vscode.l10n.t('Open Transcript'), arguments: [id] },
+    { command: ChangesCommand.Show, title: vscode.l10n.t('Show Changes'), arguments: [id] },
+    { command: ChangesCommand.Apply, title: vscode.l10n.t('Apply Changes'), arguments: [id] },
+  ];
+  for (const button of buttons) if (registered.has(button.command)) stream.button(button);
+}
