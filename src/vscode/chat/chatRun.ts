@@ -10,7 +10,7 @@ import { eventsReaderFor, runSourceFor } from '../../core/chat/runSource';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import { buildTranscript } from '../../core/transcript/build';
 import { summarizeRun, summarySentence } from '../../core/transcript/runSummary';
-import { ChangesCommand, Command } from '../platform/ids';
+import { Command } from '../platform/ids';
 import type { ThreadConversation } from './chatThread';
 
 const POLL_MS = 2000;
@@ -39,7 +39,7 @@ export async function streamRun(
       if (line) stream.markdown(`${line}\n\n`);
     }, { signal: controller.signal, pause: pauseOf(POLL_MS), settlePolls: SETTLE_POLLS, known });
     stream.markdown(endText(end));
-    await addButtons(stream, conversation.conversationId);
+    addButtons(stream, conversation.conversationId);
   } finally {
     cancelled.dispose();
   }
@@ -60,13 +60,9 @@ function endText(end: FollowEnd): string {
   return `${lines.join('\n\n')}\n\n`;
 }
 
-/** The buttons, each where this VS Code has its command (the changes come with the changes feature). */
-async function addButtons(stream: vscode.ChatResponseStream, id: string): Promise<void> {
-  const registered = new Set(await vscode.commands.getCommands(true));
-  const buttons: vscode.Command[] = [
-    { command: Command.OpenConversation, title: vscode.l10n.t('Open Transcript'), arguments: [id] },
-    { command: ChangesCommand.Show, title: vscode.l10n.t('Show Changes'), arguments: [id] },
-    { command: ChangesCommand.Apply, title: vscode.l10n.t('Apply Changes'), arguments: [id] },
-  ];
-  for (const button of buttons) if (registered.has(button.command)) stream.button(button);
+/** What the person can do next with the conversation's result. */
+function addButtons(stream: vscode.ChatResponseStream, id: string): void {
+  stream.button({ command: Command.OpenConversation, title: vscode.l10n.t('Open Transcript'), arguments: [id] });
+  stream.button({ command: Command.ShowChanges, title: vscode.l10n.t('Show Changes'), arguments: [id] });
+  stream.button({ command: Command.ApplyChanges, title: vscode.l10n.t('Apply Changes'), arguments: [id] });
 }

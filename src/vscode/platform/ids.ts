@@ -63,12 +63,6 @@ export const Chat = {
   ReadTool: 'openhands_getConversation',
 } as const;
 
-/** Commands other features own that the chat's buttons run where this VS Code has them registered. */
-export const ChangesCommand = {
-  Show: 'openhands.showChanges',
-  Apply: 'openhands.applyChanges',
-} as const;
-
 /** Context keys for `when` clauses of views, welcome views and menus. */
 export const Context = {
   /** One of the ConnectionState values in connectionState.ts. */
