@@ -118,7 +118,11 @@ export function rateLimitSuite(client: Client): void {
       const refused = answers.filter((a) => a.status === 429);
       assert.equal(ok.length, 20, summary(answers));
       assert.equal(refused.length, 5, summary(answers));
-      assert.equal(ok.filter((a) => a.ms >= 900).length, 10, summary(answers));
+      // The 10 held back wait a second on top of the time every answer takes; on a busy machine the prompt ones
+      // can take most of a second too, so the check is that 10 are late and that they are a second behind the rest.
+      const okMs = ok.map((a) => a.ms).sort((a, b) => a - b);
+      assert.ok(okMs.slice(10).every((ms) => ms >= 900), summary(answers));
+      assert.ok(median(okMs.slice(10)) - median(okMs.slice(0, 10)) >= 700, summary(answers));
       for (const answer of refused) {
         assert.equal(answer.text, TOO_MANY_REQUESTS);
         assert.equal(answer.headers.get('retry-after'), '1');
@@ -146,4 +150,5 @@ export function rateLimitSuite(client: Client): void {
   });
 }
 
+const median = (sorted: readonly number[]): number => sorted[Math.floor(sorted.length / 2)];
 const summary = (answers: Answer[]): string => answers.map((a) => `${a.status}/${a.ms}ms`).join(' ');
