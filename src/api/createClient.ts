@@ -2,11 +2,13 @@
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
 import type { ConversationWorkApi, ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
-import { Transport, type CallOptions, type TransportOptions } from './http/transport';
+import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
 import { V1WorkApi } from './v1/v1WorkApi';
+import { V0EventsReader, confirmV0Action } from './v0/v0Events';
+import { downloadExport, v0ExportPath } from './trajectory';
 import { V1SettingsApi } from './v1/v1SettingsApi';
 import { appFileText, listAppChanges } from './v1/appChanges';
 import { listV0Changes } from './v0/v0Changes';
@@ -57,12 +59,20 @@ function changesApi(transport: Transport, api: ServerApi): Pick<ConversationWork
   };
 }
 
-/** A conversation's work: V1's events, agent server and confirmation (V1 and the mixed line's conversations). */
+/** A conversation's work: V0's events route, or V1's events, agent server and confirmation (1.x and the mixed line). */
 function workApi(transport: Transport, options: ClientOptions, api: ServerApi): ConversationWorkApi {
-  if (api.conversations !== 'v1') return {};
+  if (api.conversations !== 'v1') {
+    const events = new Transport({ ...options, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
+    return {
+      events: (id) => new V0EventsReader(events, id),
+      downloadTrajectory: (id, call) => downloadExport(transport, v0ExportPath(id), `trajectory_${id}.json`, call),
+      confirmAction: (id, accept, _reason, call) => confirmV0Action(transport, id, accept, call),
+    };
+  }
   const work = new V1WorkApi(transport, options);
   return {
     events: (id) => work.events(id),
+    downloadTrajectory: (id, call) => work.downloadTrajectory(id, call),
     agentServer: (id, call) => work.agentServer(id, call),
     confirmAction: (id, accept, reason, call) => work.confirmAction(id, accept, reason, call),
   };

@@ -11,6 +11,7 @@ import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scrip
 import { SETTINGS_STORED, UNAUTHORIZED, assertJson } from './expected';
 import { type Client, sleep } from './target';
 import { checkAgentChanges, checkAppChanges, checkPausedChanges } from './v1Changes';
+import { checkAgentEventsThroughClient, checkAppEventsThroughClient, checkTrajectoryThroughClient } from './v1EventsClient';
 import { type Run, type WorkEvent, checkActions, checkObservations, checkStatusOrder, transcript } from './v1WorkChecks';
 
 const LIMIT_MS = 240_000;
@@ -167,6 +168,16 @@ export function v1WorkSuite(client: Client): void {
       const actions = JSON.parse((await client.get(`/api/v1/conversation/${run.id}/events/search?kind__eq=ActionEvent`)).text) as Page;
       assert.deepEqual(actions.items.map((e) => e.tool_name), REAL_WORK_SCRIPT.map((s) => ('tool' in s ? s.tool : '')));
       assertJson(await client.request('GET', `/api/v1/conversation/${run.id}/events/search`, { key: null }), 401, UNAUTHORIZED);
+    });
+
+    it('the events through the extension\'s client: the agent server (own key, mapped, paged by id, since, 401) and the app server\'s copy (offset pages, the overlap, 401)', async () => {
+      const run = state.run!;
+      await checkAgentEventsThroughClient(client, run);
+      await checkAppEventsThroughClient(client, run);
+    });
+
+    it('the server\'s zip of the conversation through the extension\'s client', { skip: !client.target.name.startsWith('real') && 'the stand-in serves no download yet' }, async () => {
+      await checkTrajectoryThroughClient(client, state.run!);
     });
 
     it(`the workspace ended with the script's files (${mixed ? 'agent server git/changes: 1.6.0 compares with the empty tree' : 'app server git/changes?ref=HEAD, git/diff, the git-delta patch'}), bytes intact`, async () => {

@@ -54,6 +54,8 @@ export interface BytesAnswer {
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A page of events may carry whole files (a file edit's old and new content): their reads allow more. */
+export const EVENTS_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const MAX_RETRY_WAIT_MS = 5000;
 /** Redirects followed within the server's origin before the request is given up as a loop. */
 export const MAX_REDIRECTS = 3;

@@ -1,12 +1,14 @@
 // The agent's changes on a V0 server (0.5x): `GET /api/conversations/{id}/git/changes`, deprecated but served,
 // answers `[{"status":"M"|"A"|"D"|"U","path":"…"}]` against the runtime's own default base (the origin branch,
 // else the empty tree): it takes no ref. A rename comes as D + A; `U` (unmerged) is a modification.
-// 404 `{"error":"Not a git repository"}` where the workspace is none: no changes to list then.
+// 404 `{"error":"Not a git repository"}` where the workspace is none: no changes to list then. Paths are
+// C-quoted as V1's are (the same code, in the runtime).
 import * as z from 'zod/mini';
 import { readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import type { ChangeList, ChangeStatus } from '../model/changes';
 import { isRecord } from '../guards';
+import { unquoteGitPath } from '../v1/gitChanges';
 
 const V0ChangeList = z.array(z.looseObject({ status: z.enum(['M', 'A', 'D', 'U']), path: z.string() }));
 const STATUS: Record<z.infer<typeof V0ChangeList>[number]['status'], ChangeStatus> = {
@@ -18,5 +20,5 @@ export async function listV0Changes(transport: Transport, id: string, call?: Cal
   const base = { ref: null, reason: 'server-default' } as const;
   if (answer.status === 404 && isRecord(answer.body) && answer.body.error === 'Not a git repository') return { base, files: [] };
   const list = readAnswer(answer, V0ChangeList);
-  return { base, files: list.map((change) => ({ path: change.path, status: STATUS[change.status] })) };
+  return { base, files: list.map((change) => ({ path: unquoteGitPath(change.path), status: STATUS[change.status] })) };
 }

@@ -5,9 +5,8 @@
 //   (`text/x-patch`), naming its base commit in `X-Archive-Base-Commit`. Without the default excludes
 //   (node_modules/, dist/, build/…) it holds every file the list names; the agent server's own files are cut out;
 // - `GET /api/file/download?path=<absolute>` a file's raw bytes, 404 for a missing one.
-import { clientValidation, readAnswer } from '../http/answers';
+import { clientValidation, okBytes, readAnswer } from '../http/answers';
 import { l10n } from '../../base/l10n';
-import { errorForStatus } from '../http/statusErrors';
 import type { BytesAnswer, CallOptions, Transport } from '../http/transport';
 import type { AgentServerApi } from '../client';
 import type { ChangeList, ChangePatch, ExactContent } from '../model/changes';
@@ -72,12 +71,6 @@ async function agentFileBytes(transport: Transport, workspace: string, path: str
 function isPlainRelative(path: string): boolean {
   return path !== '' && !path.startsWith('/') && !path.includes('\\') && !path.includes('\0')
     && path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
-}
-
-function okBytes(answer: BytesAnswer): BytesAnswer {
-  if (answer.status >= 200 && answer.status <= 299) return answer;
-  const parsed = parseJson(new TextDecoder().decode(answer.bytes));
-  throw errorForStatus(answer.request, answer.status, parsed.ok ? parsed.value : undefined, answer.retryAfter, answer.keySent);
 }
 
 function detailOf(answer: BytesAnswer): unknown {

@@ -1,7 +1,10 @@
 // The agent server's git changes list (`GET /api/git/changes`, proxied by the app server as
 // `/api/v1/app-conversations/{id}/git/changes`), read into the change model. 1.11.0 answers
 // `[{"status":"ADDED"|"UPDATED"|"DELETED"|"MOVED","path":"<relative to the workspace>"}]`, sorted by path; a
-// rename comes as DELETED + ADDED (its `git diff --name-status` split), MOVED is in the enum but not made.
+// rename comes as DELETED + ADDED (its `git diff --name-status` split), MOVED is in the enum but not made. A
+// path is as git printed it: C-quoted where it holds bytes outside printable ASCII (`"caf\303\251.txt"`, git's
+// core.quotePath default), which is undone here. (A tracked file whose name holds a space makes 1.11.0 fail the
+// whole list: it splits git's lines on whitespace.)
 import * as z from 'zod/mini';
 import type { ChangeStatus, FileChange } from '../model/changes';
 import { isAgentServerArtefact } from './agentArtefacts';
@@ -18,6 +21,28 @@ const STATUS: Record<z.infer<typeof GitChangeList>[number]['status'], ChangeStat
 /** The changed files, less the agent server's own files in a process sandbox's workspace. */
 export function fileChanges(list: z.infer<typeof GitChangeList>): FileChange[] {
   return list
-    .filter((change) => !isAgentServerArtefact(change.path))
-    .map((change) => ({ path: change.path, status: STATUS[change.status] }));
+    .map((change) => ({ path: unquoteGitPath(change.path), status: STATUS[change.status] }))
+    .filter((change) => !isAgentServerArtefact(change.path));
+}
+
+const ESCAPED: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+
+/** A path git C-quoted (`"…"` with `\ooo` octal bytes and `\n`-style escapes) as its UTF-8 name; others as they are. */
+export function unquoteGitPath(path: string): string {
+  if (path.length < 2 || !path.startsWith('"') || !path.endsWith('"')) return path;
+  const encoder = new TextEncoder();
+  const bytes: number[] = [];
+  const body = path.slice(1, -1);
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== '\\') {
+      bytes.push(...encoder.encode(body[i]));
+    } else if (/^[0-3][0-7]{2}$/.test(body.slice(i + 1, i + 4))) {
+      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
+      i += 3;
+    } else {
+      i += 1;
+      bytes.push(ESCAPED[body[i]] ?? body.charCodeAt(i));
+    }
+  }
+  return new TextDecoder().decode(Uint8Array.from(bytes));
 }

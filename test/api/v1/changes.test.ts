@@ -61,6 +61,12 @@ describe('V1 app server changes', () => {
     });
   });
 
+  it('reads the paths git C-quoted (as real git prints a name with non-ASCII bytes, a tab or a quote) as their names', async () => {
+    const server = await serve(() => ({ body: [{ status: 'ADDED', path: '"caf\\303\\251.txt"' }, { status: 'ADDED', path: '"tab\\tq\\"uote.txt"' }, { status: 'ADDED', path: 'plain "x".txt' }] }));
+    const list = await createClient(options(server.url), V1).listChanges!(ID, 'HEAD');
+    assert.deepEqual(list.files.map((f) => f.path), ['café.txt', 'tab\tq"uote.txt', 'plain "x".txt']);
+  });
+
   it('sends no ref for the server\'s default base, and says so', async () => {
     const server = await serve(() => ({ body: [] }));
     const list = await createClient(options(server.url), V1).listChanges!(ID, null);

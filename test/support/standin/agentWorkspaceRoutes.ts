@@ -42,7 +42,17 @@ export function gitChanges(c: V1ConversationRecord, query: URLSearchParams, mixe
     changes.set(line[1], STATUS[line[0][0]] ?? 'UPDATED');
   }
   for (const file of git(repo, ['ls-files', '--others', '--exclude-standard', '-z']).split('\0').filter(Boolean)) changes.set(file, 'ADDED');
-  return jsonReply(200, [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, status]) => ({ status, path: file })));
+  return jsonReply(200, [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, status]) => ({ status, path: cQuoted(file) })));
+}
+
+const C_ESCAPES: Record<number, string> = { 7: 'a', 8: 'b', 9: 't', 10: 'n', 11: 'v', 12: 'f', 13: 'r', 34: '"', 92: '\\' };
+
+/** A path as git prints it without -z (core.quotePath): C-quoted where it holds a control, `"`, `\` or non-ASCII byte. */
+function cQuoted(path: string): string {
+  const bytes = Buffer.from(path, 'utf8');
+  if (!bytes.some((b) => b < 0x20 || b === 0x22 || b === 0x5c || b >= 0x7f)) return path;
+  const body = [...bytes].map((b) => (C_ESCAPES[b] ? `\\${C_ESCAPES[b]}` : b < 0x20 || b >= 0x7f ? `\\${b.toString(8).padStart(3, '0')}` : String.fromCharCode(b)));
+  return `"${body.join('')}"`;
 }
 
 /** A file's bytes; the stand-in serves only its workspace's files (the real one, any file of its machine). */

@@ -1,7 +1,7 @@
 // GET /api/v1/conversation/{id}/events/search of OpenHands 1.11.0 (app_server/event/event_router.py), for what the
 // client reads: the conversation's SystemPromptEvent, then a MessageEvent for each message the person sent (the
 // start's initial message, follow-ups), with the shape and paging the real server gives (openhands-v1-work.md §3):
-// `kind__eq`, `sort_order` (TIMESTAMP, oldest first, or TIMESTAMP_DESC), `page_id` an offset as a string (not a
+// `kind__eq`, `timestamp__gte`/`__lt` (compared as text), `sort_order` (TIMESTAMP, oldest first, or TIMESTAMP_DESC), `page_id` an offset as a string (not a
 // number: a plain 500), `limit` 1-100 (default 100); an unknown conversation has no events; a non-UUID id is a 500.
 // The events are the conversation's log (v1AgentEvents.ts): its agent's too when an LLM drives it (v1Agent.ts).
 // The real app server gets them by webhook up to 30 s late; the stand-in has them at once.
@@ -32,7 +32,11 @@ export function searchEvents(conversation: V1ConversationRecord | undefined, val
   const pageId = query.get('page_id');
   if (!validId || (pageId !== null && !/^\d+$/.test(pageId))) return crashReply();
   const kind = query.get('kind__eq');
-  let all = (conversation ? [...conversation.log.events] : []).filter((e) => kind === null || e.kind === kind);
+  // Times compare as text, as 1.11.0's do: a naive bound includes the event at that instant.
+  const gte = query.get('timestamp__gte');
+  const lt = query.get('timestamp__lt');
+  let all = (conversation ? [...conversation.log.events] : [])
+    .filter((e) => (kind === null || e.kind === kind) && (gte === null || e.timestamp >= gte) && (lt === null || e.timestamp < lt));
   if (query.get('sort_order') === 'TIMESTAMP_DESC') all = all.reverse();
   const limit = Number(query.get('limit') ?? 100);
   const offset = Number(pageId ?? 0);
