@@ -12,6 +12,7 @@ import { createClient } from '../src/api/createClient';
 import type { LoadedSettings } from '../src/api/model/settings';
 import { DEFAULT_TIMING } from '../src/core/conversations/refreshSchedule';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
+import { CHANGED_FILES, changesListing } from './changesListing';
 import { conversationPolling } from './conversationPolling';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
   const growth = await heapGrowth();
   const start = await v1Start();
   const polling = await conversationPolling(KEY);
+  const changes = await changesListing(KEY);
   const rows: Row[] = [
     ...sizes.rows,
     [`createConversation median, bare fetch (${CALLS} calls)`, `${overhead.bare.toFixed(3)} ms`, ''],
@@ -158,6 +160,8 @@ async function main(): Promise<void> {
     ['V1 start: from READY on the server to the client returning', `${start.afterReadyMs.toFixed(0)} ms`, '<= 1000 ms'],
     ['V1 start: requests in the 3 s after it returned (idle)', String(start.idleRequests), '0'],
     ...polling.perMinute.map((p): Row => [`Conversations, requests/min: ${p.label} (${p.windowS} s)`, p.value.toFixed(1), p.label.startsWith('hidden, nothing') ? '0' : '']),
+    [`Changes: ${CHANGED_FILES} changed files listed with their counts (${changes.counted} of ${changes.files} counted), median of 5`, `${changes.ms.toFixed(0)} ms`, ''],
+    [`Changes: requests for one listing of ${CHANGED_FILES} files (app server + agent server)`, String(changes.requests), ''],
     ...polling.delaysMs.map((ms, i): Row => [`Conversations: stand-in's change to finished until the view has it (trial ${i + 1})`, `${ms.toFixed(0)} ms`, `<= ${DEFAULT_TIMING.working.maxMs} ms (one interval)`]),
   ];
   const width = Math.max(...rows.map((r) => r[0].length));

@@ -14,15 +14,19 @@ export interface ShownChanges {
 export const CHANGE_SCHEME = 'openhands-change';
 export type ChangeSide = 'tree' | 'base' | 'agent';
 
-/** openhands-change:/<side>/<conversation id>/<path>: the path last, so VS Code's file icons and titles read it. */
+/**
+ * openhands-change:/<conversation id>/<path>?<side>: the path last, so VS Code's file icons and titles read it, and
+ * the same path on both sides, so a diff (and the multi-file review) shows one file, not a rename.
+ */
 export function changeUri(conversationId: string, side: ChangeSide, path: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${side}/${encodeURIComponent(conversationId)}/${path}` });
+  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${encodeURIComponent(conversationId)}/${path}`, query: side });
 }
 
 export function parseChangeUri(uri: vscode.Uri): { side: ChangeSide; conversationId: string; path: string } | undefined {
-  const match = /^\/(tree|base|agent)\/([^/]+)\/(.+)$/.exec(uri.path);
-  if (uri.scheme !== CHANGE_SCHEME || !match) return undefined;
-  return { side: match[1] as ChangeSide, conversationId: decodeURIComponent(match[2]), path: match[3] };
+  const match = /^\/([^/]+)\/(.+)$/.exec(uri.path);
+  const side = uri.query;
+  if (uri.scheme !== CHANGE_SCHEME || !match || (side !== 'tree' && side !== 'base' && side !== 'agent')) return undefined;
+  return { side, conversationId: decodeURIComponent(match[1]), path: match[2] };
 }
 
 export class ChangesStore extends Disposable {

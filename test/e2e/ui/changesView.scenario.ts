@@ -1,7 +1,8 @@
 // The agent's changes (issue 24, items 1, 2 and 6) on a V1 stand-in whose agent server holds a finished run's real git
 // workspace: Show Changes from a Conversations row fills the Changes view (folders compacted, SCM letters, +/-
 // counts from one patch, the base on top); a click opens VS Code's diff editor on the exact sides; a binary file
-// and a symbolic link that points outside the workspace are listed with a message, not diffed.
+// and a symbolic link that points outside the workspace are listed with a message, not diffed; Review All Changes
+// opens every text file's diff in one multi-diff editor.
 import * as assert from 'node:assert/strict';
 import { scenario } from '../harness/scenario';
 import { setApiKey } from '../harness/ui/conversationSteps';
@@ -44,4 +45,9 @@ export default scenario('Changes view: the changed files of a finished run, a di
   await rows.filter({ hasText: /^src$/ }).click(); // folded, so the root's files are in view
   await rows.filter({ hasText: 'passwd-link' }).click();
   await workbench.readNotification('is a symbolic link; links are listed, not shown or applied');
+
+  await workbench.runCommand('OpenHands: Review All Changes');
+  await page.locator('.tab', { hasText: `Agent's changes: ${MESSAGE}` }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.view-line', { hasText: 'file 0 line three' }).first().waitFor({ timeout: 30_000 });
+  await workbench.screenshot('review');
 }, { timeoutMs: 180_000, line: 'v1' });
