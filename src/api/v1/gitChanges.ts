@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import type { ChangeStatus, FileChange } from '../model/changes';
 import { isAgentServerArtefact } from './agentArtefacts';
+import { isQuotedGitPath, unquotedGitPathBytes } from '../../base/gitPathQuoting';
 
 export const GitChangeList = z.array(z.looseObject({
   status: z.enum(['ADDED', 'UPDATED', 'DELETED', 'MOVED']),
@@ -25,24 +26,10 @@ export function fileChanges(list: z.infer<typeof GitChangeList>): FileChange[] {
     .filter((change) => !isAgentServerArtefact(change.path));
 }
 
-const ESCAPED: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+const encoder = new TextEncoder();
 
 /** A path git C-quoted (`"…"` with `\ooo` octal bytes and `\n`-style escapes) as its UTF-8 name; others as they are. */
 export function unquoteGitPath(path: string): string {
-  if (path.length < 2 || !path.startsWith('"') || !path.endsWith('"')) return path;
-  const encoder = new TextEncoder();
-  const bytes: number[] = [];
-  const body = path.slice(1, -1);
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] !== '\\') {
-      bytes.push(...encoder.encode(body[i]));
-    } else if (/^[0-3][0-7]{2}$/.test(body.slice(i + 1, i + 4))) {
-      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
-      i += 3;
-    } else {
-      i += 1;
-      bytes.push(ESCAPED[body[i]] ?? body.charCodeAt(i));
-    }
-  }
-  return new TextDecoder().decode(Uint8Array.from(bytes));
+  if (!isQuotedGitPath(path)) return path;
+  return new TextDecoder().decode(unquotedGitPathBytes(path, (char) => [...encoder.encode(char)]));
 }
