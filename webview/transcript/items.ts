@@ -1,0 +1,95 @@
+// One transcript item as page nodes: a focusable article labelled for screen readers, its title line and time,
+// and its body blocks. Text arrives as data and is set with textContent or through the Markdown reader's node
+// builder; long outputs fold behind Show all.
+import type { ViewBlock, ViewItem, ViewStrings } from '../../src/vscode/transcript/protocol';
+import { codeBlock, linkElement, renderMarkdown } from './markdownDom';
+
+/** Outputs longer than this many lines, or characters, fold. */
+const FOLD_LINES = 20;
+const FOLD_CHARS = 4000;
+
+export interface ItemActions {
+  readonly openLink: (url: string) => void;
+  readonly openPath: (path: string) => void;
+}
+
+export function itemNode(item: ViewItem, strings: ViewStrings, actions: ItemActions): HTMLElement {
+  const article = document.createElement('article');
+  article.className = `item ${item.kind}${item.failed ? ' failed' : ''}`;
+  article.tabIndex = -1;
+  article.dataset.id = item.id;
+  article.setAttribute('aria-label', item.label);
+  const head = element('div', 'head');
+  head.append(element('span', 'title', item.title), element('time', 'time', item.time));
+  article.append(head);
+  for (const block of item.blocks) article.append(blockNode(block, strings, actions));
+  return article;
+}
+
+function blockNode(block: ViewBlock, strings: ViewStrings, actions: ItemActions): HTMLElement {
+  switch (block.type) {
+    case 'markdown': {
+      const body = element('div', 'markdown');
+      body.append(renderMarkdown(block.text, actions.openLink));
+      return body;
+    }
+    case 'code': return codeBlock(block.text);
+    case 'output': return foldedOutput(block.text, block.note, strings);
+    case 'diff': return diffNode(block.lines);
+    case 'path': {
+      if (!block.local) return element('div', 'path', block.path);
+      const line = element('div', 'path');
+      const link = linkElement(block.path, actions.openPath);
+      link.textContent = block.path;
+      line.append(link);
+      return line;
+    }
+    case 'text': return element('p', 'text', block.text);
+  }
+}
+
+function foldedOutput(text: string, note: string | undefined, strings: ViewStrings): HTMLElement {
+  const box = element('div', 'output');
+  const pre = codeBlock('');
+  const code = pre.firstElementChild as HTMLElement;
+  box.append(pre);
+  if (note) box.append(element('div', 'note', note));
+  const lines = text.split('\n');
+  const folds = lines.length > FOLD_LINES || text.length > FOLD_CHARS;
+  if (!folds) {
+    code.textContent = text;
+    return box;
+  }
+  const short = lines.slice(0, FOLD_LINES).join('\n').slice(0, FOLD_CHARS);
+  const hidden = strings.foldedLines.replace('{0}', String(Math.max(lines.length - FOLD_LINES, 1)));
+  const toggle = element('button', 'fold', strings.showAll) as HTMLButtonElement;
+  toggle.type = 'button';
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.title = hidden;
+  let open = false;
+  const show = () => {
+    code.textContent = open ? text : short;
+    toggle.textContent = open ? strings.showLess : strings.showAll;
+    toggle.setAttribute('aria-expanded', String(open));
+  };
+  toggle.addEventListener('click', () => { open = !open; show(); });
+  show();
+  box.append(toggle);
+  return box;
+}
+
+function diffNode(lines: readonly { readonly op: string; readonly text: string }[]): HTMLElement {
+  const pre = element('pre', 'diff');
+  for (const line of lines) {
+    const kind = line.op === '+' ? 'added' : line.op === '-' ? 'removed' : line.op === '@' ? 'hunk' : 'context';
+    pre.append(element('span', kind, `${line.op === '@' ? '' : line.op}${line.text}\n`));
+  }
+  return pre;
+}
+
+export function element(tag: string, className: string, text?: string): HTMLElement {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
