@@ -1,12 +1,8 @@
 // One transcript item as page nodes: a focusable article labelled for screen readers, its title line and time,
 // and its body blocks. Text arrives as data and is set with textContent or through the Markdown reader's node
-// builder; long outputs fold behind Show all.
+// builder; long outputs arrive folded (core/transcript) and open behind Show all.
 import type { ViewBlock, ViewItem, ViewStrings } from '../../src/vscode/transcript/protocol';
 import { codeBlock, linkElement, renderMarkdown } from './markdownDom';
-
-/** Outputs longer than this many lines, or characters, fold. */
-const FOLD_LINES = 20;
-const FOLD_CHARS = 4000;
 
 export interface ItemActions {
   readonly openLink: (url: string) => void;
@@ -34,7 +30,7 @@ function blockNode(block: ViewBlock, strings: ViewStrings, actions: ItemActions)
       return body;
     }
     case 'code': return codeBlock(block.text);
-    case 'output': return foldedOutput(block.text, block.note, strings);
+    case 'output': return foldedOutput(block, strings);
     case 'diff': return diffNode(block.lines);
     case 'path': {
       if (!block.local) return element('div', 'path', block.path);
@@ -48,27 +44,24 @@ function blockNode(block: ViewBlock, strings: ViewStrings, actions: ItemActions)
   }
 }
 
-function foldedOutput(text: string, note: string | undefined, strings: ViewStrings): HTMLElement {
+/** An output folded by the host: its head and tail, the lines between behind Show all. */
+function foldedOutput(block: Extract<ViewBlock, { type: 'output' }>, strings: ViewStrings): HTMLElement {
   const box = element('div', 'output');
   const pre = codeBlock('');
   const code = pre.firstElementChild as HTMLElement;
   box.append(pre);
-  if (note) box.append(element('div', 'note', note));
-  const lines = text.split('\n');
-  const folds = lines.length > FOLD_LINES || text.length > FOLD_CHARS;
-  if (!folds) {
-    code.textContent = text;
+  if (block.note) box.append(element('div', 'note', block.note));
+  if (!block.hiddenLines) {
+    code.textContent = block.head;
     return box;
   }
-  const short = lines.slice(0, FOLD_LINES).join('\n').slice(0, FOLD_CHARS);
-  const hidden = strings.foldedLines.replace('{0}', String(Math.max(lines.length - FOLD_LINES, 1)));
+  const hidden = strings.foldedLines.replace('{0}', String(block.hiddenLines));
+  const short = `${block.head}\n… ${hidden} …\n${block.tail}`;
   const toggle = element('button', 'fold', strings.showAll) as HTMLButtonElement;
   toggle.type = 'button';
-  toggle.setAttribute('aria-expanded', 'false');
-  toggle.title = hidden;
   let open = false;
   const show = () => {
-    code.textContent = open ? text : short;
+    code.textContent = open ? block.full : short;
     toggle.textContent = open ? strings.showLess : strings.showAll;
     toggle.setAttribute('aria-expanded', String(open));
   };

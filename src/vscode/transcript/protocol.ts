@@ -9,8 +9,8 @@ export type ViewBlock =
   | { readonly type: 'markdown'; readonly text: string }
   /** Text shown as it is, in the editor's font (a command, a file's content). */
   | { readonly type: 'code'; readonly text: string }
-  /** An output that folds past `foldLines` lines, behind Show all. */
-  | { readonly type: 'output'; readonly text: string; readonly note?: string }
+  /** An output: its first and last lines at once, the `hiddenLines` between them behind Show all (`full`). */
+  | { readonly type: 'output'; readonly head: string; readonly tail: string; readonly hiddenLines: number; readonly full: string; readonly note?: string }
   /** An edit's own diff, line by line. */
   | { readonly type: 'diff'; readonly lines: readonly { readonly op: '+' | '-' | ' ' | '@'; readonly text: string }[] }
   /** A sandbox path; `local` where the same relative path exists in the workspace folder (a click opens it). */
