@@ -1,11 +1,12 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
-import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
+import type { ConversationWorkApi, ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
+import { V1WorkApi } from './v1/v1WorkApi';
 import { V1SettingsApi } from './v1/v1SettingsApi';
 
 export type ClientOptions = TransportOptions;
@@ -38,7 +39,19 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
+    ...workApi(transport, options, api),
     ...providerTokensApi(transport, settings, api),
+  };
+}
+
+/** A conversation's work: V1's events, agent server and confirmation (V1 and the mixed line's conversations). */
+function workApi(transport: Transport, options: ClientOptions, api: ServerApi): ConversationWorkApi {
+  if (api.conversations !== 'v1') return {};
+  const work = new V1WorkApi(transport, options);
+  return {
+    events: (id) => work.events(id),
+    agentServer: (id, call) => work.agentServer(id, call),
+    confirmAction: (id, accept, reason, call) => work.confirmAction(id, accept, reason, call),
   };
 }
 

@@ -36,6 +36,8 @@ const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_fai
   not_kept: ['showLog'],
   // Where a token is set up, its own flow offers Try Again and what else helps.
   token_refused: ['showLog'],
+  // A paused or unreachable sandbox: resumed from the conversation's own actions, then tried again.
+  agent_unreachable: ['retry', 'showLog'],
 };
 
 const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {

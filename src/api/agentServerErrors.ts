@@ -1,0 +1,29 @@
+// What a call that needs a conversation's agent server (its sandbox) fails with when that server cannot be
+// reached from here: each reason with what the person can do.
+import { ApiError, type RequestInfo } from './http/apiError';
+import type { AgentReach } from './client';
+import { l10n } from '../base/l10n';
+
+export type UnreachableReason = Extract<AgentReach, { reachable: false }>['reason'];
+
+const TEXT: Record<UnreachableReason, () => string> = {
+  'paused': () => l10n.t('The conversation\'s sandbox is paused. Resume the conversation, then try again.'),
+  'not-running': () => l10n.t('The conversation\'s sandbox is not running, so its agent cannot be reached. Resume or restart the conversation, then try again.'),
+  'no-url': () => l10n.t('The server gave no address for the conversation\'s agent yet. Try again in a moment.'),
+  'other-host': () => l10n.t('The conversation\'s agent runs on another host than the OpenHands server, and the extension sends the conversation\'s key only to the server\'s own host. Use the OpenHands web UI for this conversation.'),
+};
+
+export class AgentServerUnreachableError extends ApiError {
+  readonly kind = 'agent_unreachable';
+  constructor(request: RequestInfo, readonly reason: UnreachableReason) {
+    super(TEXT[reason](), request);
+  }
+}
+
+/** A read of the agent server this build does not make yet (its changes: issue 24's adapters). */
+export class AgentFeaturePendingError extends ApiError {
+  readonly kind = 'unsupported';
+  constructor(request: RequestInfo) {
+    super(l10n.t('Reading the agent\'s changes from its sandbox is not available in this build yet.'), request);
+  }
+}
