@@ -14,6 +14,7 @@ import { ConversationWatch } from './vscode/conversations/conversationWatch';
 import { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
+import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
 import { deferredHandlers, registerCommands } from './vscode/platform/commands';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { onFirstUse } from './vscode/platform/firstUse';
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     new ConnectionStatusBar(session),
     watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     ...registerCommands(deferredHandlers(() => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers)),
+    registerTranscriptSerializer(async (panel, state) => (await onDemand.get()).restoreTranscript(panel, state)),
   );
   void settings.refresh();
   void walkthrough.openOnFirstRun();

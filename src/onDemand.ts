@@ -20,6 +20,10 @@ import { ConversationTargets } from './vscode/conversations/conversationTarget';
 import type { ConversationWatch } from './vscode/conversations/conversationWatch';
 import type { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
+import { transcriptFeature } from './vscode/transcript/transcriptFeature';
+import { systemClock } from './core/conversations/refreshSchedule';
+import { TranscriptFollower } from './core/transcript/follow';
+import { transcriptMarkdown } from './core/transcript/markdown';
 import { GitPusher } from './vscode/git/gitPush';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import type { CommandHandlers } from './vscode/platform/commands';
@@ -54,6 +58,8 @@ export interface OnDemand {
   readonly handlers: CommandHandlers;
   /** "Use <new URL>" after a redirect to another origin (the error presenter's action). */
   useMovedServer(error: RedirectError): Promise<boolean>;
+  /** A transcript tab VS Code restored after a reload, with the state its page saved. */
+  restoreTranscript(panel: vscode.WebviewPanel, state: unknown): void;
   /** The test-mode API (ExtensionMode.Test only). */
   testingApi(activationMs: number): TestingApi;
 }
@@ -66,14 +72,20 @@ export function onDemand(activated: Activated): OnDemand {
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
+  const transcripts = transcriptFeature({
+    context, session, watch, errors, logger, actions,
+    follow: (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate), toMarkdown: transcriptMarkdown,
+  });
   return {
     handlers: {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
-      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
+      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
+      ...transcripts.handlers,
       ...activated.walkthrough.handlers(),
     },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
+    restoreTranscript: transcripts.restore,
     testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender }),
   };
 }

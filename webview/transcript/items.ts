@@ -16,7 +16,10 @@ export function itemNode(item: ViewItem, strings: ViewStrings, actions: ItemActi
   article.dataset.id = item.id;
   article.setAttribute('aria-label', item.label);
   const head = element('div', 'head');
-  head.append(element('span', 'title', item.title), element('time', 'time', item.time));
+  // The server's time as it gave it (V1: naive, its own clock), shown to the second; the whole of it on hover.
+  const time = element('time', 'time', /T(\d\d:\d\d:\d\d)/.exec(item.time)?.[1] ?? item.time);
+  time.title = item.time;
+  head.append(element('span', 'title', item.title), time);
   article.append(head);
   for (const block of item.blocks) article.append(blockNode(block, strings, actions));
   return article;

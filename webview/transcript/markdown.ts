@@ -143,10 +143,20 @@ function readCode(text: string, at: number): { inline: MdInline; next: number } 
 function readLink(text: string, at: number): { inline: MdInline; next: number } | undefined {
   const close = matchingBracket(text, at);
   if (close < 0 || text[close + 1] !== '(') return undefined;
-  const end = text.indexOf(')', close + 2);
+  const end = closingParen(text, close + 2);
   if (end < 0) return undefined;
   const url = text.slice(close + 2, end).trim().split(/\s+/)[0] ?? '';
   return { inline: { type: 'link', url, children: parseInline(text.slice(at + 1, close)) }, next: end + 1 };
+}
+
+/** The `)` that closes a link's target, parentheses inside it balanced (`https://x.test/a_(b)`). */
+function closingParen(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length && text[i] !== '\n'; i++) {
+    if (text[i] === '(') depth++;
+    if (text[i] === ')' && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 function matchingBracket(text: string, at: number): number {

@@ -5,14 +5,13 @@ import type { CommandHandler } from '../platform/commands';
 import { Command } from '../platform/ids';
 import type { ConversationActions } from './conversationActions';
 import type { ConversationFlows } from './conversationFlows';
-import type { ServerSession } from '../connection/serverSession';
 import type { ConversationLinks } from './conversationLinks';
 import { copyConversationId } from './conversationOpener';
 import type { ConversationWatch } from './conversationWatch';
 import { conversationOf, type ConversationNode } from './conversationsTreeProvider';
 
 export function conversationCommands(
-  flows: ConversationFlows, links: ConversationLinks, actions: ConversationActions, watch: ConversationWatch, session: ServerSession,
+  flows: ConversationFlows, links: ConversationLinks, actions: ConversationActions, watch: ConversationWatch,
 ) {
   const sendFiles = (first?: unknown, all?: unknown) => flows.sendFiles(asUri(first), Array.isArray(all) ? all.filter(isUri) : undefined);
   return {

@@ -1,9 +1,10 @@
 // Tells the person when a conversation started from this VS Code stops working (finished, waiting for them,
-// paused, error, stopped), with Open in Browser where the server serves its web UI;
+// paused, error, stopped), with Open Transcript, and Open in Browser where the server serves its web UI;
 // `openhands.notifyWhenConversationStops` turns it off.
 import * as vscode from 'vscode';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import { configuration } from '../platform/configuration';
+import { Command } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { Logger } from '../platform/log';
 import type { ConversationLinks } from './conversationLinks';
@@ -18,10 +19,13 @@ export class StopNotifier extends Disposable {
   private async tell({ serverUrl, conversation }: StoppedConversation): Promise<void> {
     this.logger.info(`Conversation ${conversation.id} stopped working: ${conversation.state}`);
     if (!configuration.notifyWhenConversationStops()) return;
+    const transcript = vscode.l10n.t('Open Transcript');
     const open = vscode.l10n.t('Open in Browser');
     const text = STATE_PRESENTATION[conversation.state].stoppedNotice(conversation.title || conversation.id);
     const show = conversation.state === 'error' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    const buttons = this.links.servesPages(serverUrl) ? [open] : [];
-    if ((await show(text, ...buttons)) === open) await this.links.open(conversation, serverUrl);
+    const buttons = this.links.servesPages(serverUrl) ? [transcript, open] : [transcript];
+    const picked = await show(text, ...buttons);
+    if (picked === open) await this.links.open(conversation, serverUrl);
+    if (picked === transcript) await vscode.commands.executeCommand(Command.OpenConversation, conversation.id);
   }
 }

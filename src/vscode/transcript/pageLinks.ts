@@ -3,6 +3,7 @@
 // sandbox path only as the local file core mapped it to, and only inside a workspace folder of this window.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isWebUrl } from '../../core/platform/webLinks';
 
 /** Opens `url` in the browser when it is an http(s) URL; otherwise says why not. True when opened. */
 export async function openPageLink(url: string): Promise<boolean> {
@@ -11,15 +12,6 @@ export async function openPageLink(url: string): Promise<boolean> {
     return false;
   }
   return vscode.env.openExternal(vscode.Uri.parse(url, true));
-}
-
-export function isWebUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 /** Opens the local file a sandbox path maps to, when it lies inside a workspace folder; else says why not. */
