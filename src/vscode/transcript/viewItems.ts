@@ -33,9 +33,12 @@ function shownItem(item: TranscriptItem): Shown {
 }
 
 function actionShown(item: ActionItem): Shown {
-  const before: ViewBlock[] = [...(item.thought ? markdown(item.thought) : []), ...(item.summary ? [text(item.summary)] : [])];
+  // The server's fallback summary is the call itself as JSON (`terminal: {"command": …}`), shown below already.
+  const summary = item.summary && !item.summary.startsWith(`${item.tool}: {`) ? [text(item.summary)] : [];
+  const before: ViewBlock[] = [...(item.thought ? markdown(item.thought) : []), ...summary];
   const after: ViewBlock[] = [
-    ...(item.securityRisk ? [text(vscode.l10n.t('Risk: {0}', item.securityRisk))] : []),
+    // A risk worth a look only: LOW and UNKNOWN (no analyzer) are every action's.
+    ...(item.securityRisk === 'MEDIUM' || item.securityRisk === 'HIGH' ? [text(vscode.l10n.t('Risk: {0}', item.securityRisk))] : []),
     ...(item.rejection !== undefined ? [text(vscode.l10n.t('Rejected: {0}', item.rejection))] : []),
   ];
   const own = actionBody(item);

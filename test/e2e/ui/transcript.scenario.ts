@@ -97,6 +97,8 @@ export default [
       assert.deepEqual(facts.handlers, []);
       assert.ok(facts.hrefs.every((h) => h !== null && !/^(javascript|command):/i.test(h)), JSON.stringify(facts.hrefs));
       assert.ok(facts.shownScript && facts.shownImg, 'the markup is shown as the text it is');
+      await finish.locator('.markdown p').first().scrollIntoViewIfNeeded();
+      await frame.evaluate('window.scrollBy(0, -120)');
       await workbench.screenshot('transcript-hostile');
 
       await finish.locator('a.link', { hasText: 'a javascript link' }).click();
