@@ -23,7 +23,8 @@ import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
 import { transcriptFeature } from './vscode/transcript/transcriptFeature';
 import { systemClock } from './core/conversations/refreshSchedule';
 import { TranscriptFollower } from './core/transcript/follow';
-import { transcriptMarkdown } from './core/transcript/markdown';
+import { buildTranscript } from './core/transcript/build';
+import { transcriptMarkdown } from './core/transcript/export';
 import { GitPusher } from './vscode/git/gitPush';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import type { CommandHandlers } from './vscode/platform/commands';
@@ -74,7 +75,7 @@ export function onDemand(activated: Activated): OnDemand {
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
   const transcripts = transcriptFeature({
     context, session, watch, errors, logger, actions,
-    follow: (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate), toMarkdown: transcriptMarkdown,
+    follow: (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate), toMarkdown: (title, events) => transcriptMarkdown(buildTranscript(events).items, title),
   });
   return {
     handlers: {

@@ -48,6 +48,8 @@ export interface FollowTiming {
   readonly appPollFirstMs: number;
   readonly appPollMaxMs: number;
   readonly backoff: number;
+  /** The app server's polls read again from this far back (late batches keep their earlier times). */
+  readonly overlapMs: number;
   /** After a failure of the agent server, how long the app server is followed before the agent server is tried again. */
   readonly agentRetryMs: number;
   /** V1's app server receives the last events up to ~30 s after the run ended: the full re-read waits this long. */
@@ -62,6 +64,7 @@ export const DEFAULT_FOLLOW_TIMING: FollowTiming = {
   appPollFirstMs: 2_000,
   appPollMaxMs: 10_000,
   backoff: 1.5,
+  overlapMs: 30_000,
   agentRetryMs: 30_000,
   fullReadDelayMs: 35_000,
   requestTimeoutMs: 10_000,
