@@ -2,10 +2,13 @@
 // `conversation_url` points at, one port for all of them, each conversation reached with its own session key
 // (X-Session-API-Key; none, a wrong one or the app server's: 401). Served: GET /api/conversations/{id}, its
 // events/search (next_page_id = the next event's id) and events/count, and the workspace's git changes, diffs,
-// git-delta patch and raw files (agentWorkspaceRoutes.ts). Not served: the websocket /sockets/events/{id}.
+// git-delta patch and raw files (agentWorkspaceRoutes.ts), and the websocket /sockets/events/{id}
+// (agentEventSocket.ts).
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { type Reply, detailReply, jsonReply } from './http';
+import { serveEventSocket } from './agentEventSocket';
 import { gitChanges, gitDeltaArchive, gitDiff, rawFile } from './agentWorkspaceRoutes';
 import { type StoredEvent, agentServerForm } from './v1AgentEvents';
 import { type V1ConversationRecord, executionAt } from './v1Conversations';
@@ -49,26 +52,38 @@ function search(c: V1ConversationRecord, query: URLSearchParams): Reply {
   return jsonReply(200, { items: page.map(agentServerForm), next_page_id: all[start + limit]?.id ?? null });
 }
 
-/** The live state the agent server gives (ConversationInfo), the fields a client reads. */
-function conversationInfo(c: V1ConversationRecord): Record<string, unknown> {
+/** The conversation's state (ConversationState), the fields a client reads; a full_state update carries it. */
+function conversationState(c: V1ConversationRecord): Record<string, unknown> {
   const events = c.log.events;
   const lastUser = [...events].reverse().find((e) => e.kind === 'MessageEvent' && e.source === 'user');
   return {
     id: dashedUuid(c.id), workspace: { working_dir: '.', kind: 'LocalWorkspace' }, persistence_dir: `workspace/conversations/${c.id}`,
     max_iterations: 500, stuck_detection: true, execution_status: executionAt(c) ?? 'idle',
     confirmation_policy: { kind: 'NeverConfirm' }, security_analyzer: { kind: 'LLMSecurityAnalyzer' },
-    last_user_message_id: lastUser?.id ?? null, leaf_event_id: events.at(-1)?.id ?? null,
-    title: null, created_at: c.created.toISOString(), updated_at: c.updated.toISOString(), tags: {},
+    last_user_message_id: lastUser?.id ?? null, leaf_event_id: events.at(-1)?.id ?? null, tags: {},
   };
 }
+
+/** The live state the agent server gives (ConversationInfo): the state, and its title and times. */
+const conversationInfo = (c: V1ConversationRecord): Record<string, unknown> => ({
+  ...conversationState(c), title: null, created_at: c.created.toISOString(), updated_at: c.updated.toISOString(),
+});
 
 export class AgentServer {
   url = '';
   private readonly http: Server;
+  /** The websockets: a server's close waits for them, closeAllConnections does not know them. */
+  private readonly upgraded = new Set<Duplex>();
 
-  /** `mixed`: 1.6.0's agent server. */
-  constructor(private readonly source: AgentServerSource, private readonly mixed: boolean) {
+  /** `mixed`: 1.6.0's agent server. `authTimeoutMs`: how long its websocket waits for the key (real: 10 s). */
+  constructor(private readonly source: AgentServerSource, private readonly mixed: boolean, authTimeoutMs = 10_000) {
     this.http = createServer((req, res) => this.send(res, this.route(req)));
+    const sockets = { all: () => source.all(), state: conversationState, authTimeoutMs, mixed };
+    this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.upgraded.add(socket);
+      socket.on('close', () => this.upgraded.delete(socket));
+      serveEventSocket(sockets, req, socket, head);
+    });
   }
 
   async listen(host: string): Promise<void> {
@@ -83,6 +98,7 @@ export class AgentServer {
   async close(): Promise<void> {
     const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
     this.http.closeAllConnections();
+    for (const socket of this.upgraded) socket.destroy();
     await closed;
   }
 

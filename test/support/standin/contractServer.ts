@@ -54,6 +54,8 @@ export interface ContractServerOptions {
   /** Serve the web UI's page for any GET no route takes, as the Docker image does; default false, as PyPI's
    *  openhands-ai runs (SERVE_FRONTEND=false: 404 `{"detail":"Not Found"}`). */
   webUi?: boolean;
+  /** How long the agent server's websocket waits for its first (auth) frame; default 10 s, as the real one. */
+  agentAuthTimeoutMs?: number;
 }
 
 /** `status` is 0 while the request is pending, and stays 0 when a fault destroyed the socket. */
@@ -134,7 +136,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     const conversations = new ConversationRoutes(this.state, options.allowSetConversationId ?? false);
     this.v1Conversations = new V1ConversationRoutes(this.state, options.api === 'mixed');
     this.v1Actions = new V1ConversationActions(this.v1Conversations);
-    if (options.api !== 'v0') this.agentServer = new AgentServer(this.v1Conversations, options.api === 'mixed');
+    if (options.api !== 'v0') this.agentServer = new AgentServer(this.v1Conversations, options.api === 'mixed', options.agentAuthTimeoutMs);
     this.routes = buildRoutes(options.api ?? 'v1', { state: this.state, conversations, v1Conversations: this.v1Conversations, v1Actions: this.v1Actions });
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {

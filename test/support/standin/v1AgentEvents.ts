@@ -16,6 +16,13 @@ export class EventLog {
   readonly events: StoredEvent[] = [];
   private lastMicros = 0;
   private parent: string | null = null;
+  private readonly listeners = new Set<(event: StoredEvent) => void>();
+
+  /** Calls `listener` with each event added from now on (the agent server's websocket); the result stops it. */
+  subscribe(listener: (event: StoredEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** A naive ISO time (no zone, 6 digits), as the agent server writes `datetime.now()` on a UTC machine. */
   stamp(at = new Date()): string {
@@ -29,6 +36,7 @@ export class EventLog {
     const event: StoredEvent = { id: randomUUID(), timestamp: this.stamp(at), source, parent_id: this.parent, ...fields, kind };
     if (kind !== 'ConversationStateUpdateEvent' && kind !== 'ConversationErrorEvent') this.parent = event.id;
     this.events.push(event);
+    for (const listener of this.listeners) listener(event);
     return event;
   }
 
