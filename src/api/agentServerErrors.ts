@@ -19,11 +19,3 @@ export class AgentServerUnreachableError extends ApiError {
     super(TEXT[reason](), request);
   }
 }
-
-/** A read of the agent server this build does not make yet (its changes: issue 24's adapters). */
-export class AgentFeaturePendingError extends ApiError {
-  readonly kind = 'unsupported';
-  constructor(request: RequestInfo) {
-    super(l10n.t('Reading the agent\'s changes from its sandbox is not available in this build yet.'), request);
-  }
-}

@@ -30,6 +30,14 @@ export interface ServerApi {
    * the server published no routes: its settings' line is assumed then.
    */
   readonly providerTokens?: ApiLine | null;
+  /**
+   * Which API's route lists the agent's changes: V1's app-server proxy (1.11.0), V0's own for V0 conversations
+   * (0.5x), null when none serves this server's conversations (1.6.0: its V0 route knows no V1 conversation).
+   * Absent when the server published no routes: its conversations' line is assumed then.
+   */
+  readonly changes?: ApiLine | null;
+  /** The server lists V1's `/file` route (an agent's file as text; 1.6.0 and 1.11.0). */
+  readonly fileText?: boolean;
 }
 
 /** The extension's settings model (model/settings.ts), whatever API keeps them on the server. */
@@ -108,8 +116,11 @@ export interface AgentServerApi {
   readonly events: EventsReader;
   /** The files changed against `baseRef` (null: the server's default base). */
   changes(baseRef: string | null, call?: CallOptions): Promise<ChangeList>;
-  /** The whole change as one exact `git diff --binary` against `baseRef`, naming its base commit. */
-  patch(baseRef: string, call?: CallOptions): Promise<ChangePatch>;
+  /**
+   * The whole change as one exact `git diff --binary` against `baseRef` (null: the server's default, the origin
+   * branch or merge base, else the empty tree), naming its base commit where it is one.
+   */
+  patch(baseRef: string | null, call?: CallOptions): Promise<ChangePatch>;
   /** A workspace file's exact bytes (path relative to the workspace), null where it does not exist. */
   fileBytes(path: string, call?: CallOptions): Promise<ExactContent>;
 }

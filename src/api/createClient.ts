@@ -2,12 +2,16 @@
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
 import type { ConversationWorkApi, ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
-import { Transport, type CallOptions, type TransportOptions } from './http/transport';
+import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
 import { V1WorkApi } from './v1/v1WorkApi';
+import { V0EventsReader, confirmV0Action } from './v0/v0Events';
+import { downloadExport, v0ExportPath } from './trajectory';
 import { V1SettingsApi } from './v1/v1SettingsApi';
+import { appFileText, listAppChanges } from './v1/appChanges';
+import { listV0Changes } from './v0/v0Changes';
 
 export type ClientOptions = TransportOptions;
 
@@ -41,15 +45,34 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
     ...workApi(transport, options, api),
     ...providerTokensApi(transport, settings, api),
+    ...changesApi(transport, api),
   };
 }
 
-/** A conversation's work: V1's events, agent server and confirmation (V1 and the mixed line's conversations). */
+/** The changes list and file text where the server's routes serve its conversations (detect.ts decides). */
+function changesApi(transport: Transport, api: ServerApi): Pick<ConversationWorkApi, 'listChanges' | 'agentFileText'> {
+  const line = api.changes === undefined ? api.conversations : api.changes;
+  return {
+    ...(line === 'v1' ? { listChanges: (id, baseRef, call) => listAppChanges(transport, id, baseRef, call) } : {}),
+    ...(line === 'v0' ? { listChanges: (id, _baseRef, call) => listV0Changes(transport, id, call) } : {}),
+    ...(api.fileText ?? api.conversations === 'v1' ? { agentFileText: (id, path, call) => appFileText(transport, id, path, call) } : {}),
+  };
+}
+
+/** A conversation's work: V0's events route, or V1's events, agent server and confirmation (1.x and the mixed line). */
 function workApi(transport: Transport, options: ClientOptions, api: ServerApi): ConversationWorkApi {
-  if (api.conversations !== 'v1') return {};
+  if (api.conversations !== 'v1') {
+    const events = new Transport({ ...options, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
+    return {
+      events: (id) => new V0EventsReader(events, id),
+      downloadTrajectory: (id, call) => downloadExport(transport, v0ExportPath(id), `trajectory_${id}.json`, call),
+      confirmAction: (id, accept, _reason, call) => confirmV0Action(transport, id, accept, call),
+    };
+  }
   const work = new V1WorkApi(transport, options);
   return {
     events: (id) => work.events(id),
+    downloadTrajectory: (id, call) => work.downloadTrajectory(id, call),
     agentServer: (id, call) => work.agentServer(id, call),
     confirmAction: (id, accept, reason, call) => work.confirmAction(id, accept, reason, call),
   };

@@ -15,6 +15,10 @@ const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {
 };
 
 const SEND_MESSAGE = '/api/v1/app-conversations/{conversation_id}/send-message';
+const CHANGES: Record<ApiLine, string> = {
+  v1: '/api/v1/app-conversations/{conversation_id}/git/changes', v0: '/api/conversations/{conversation_id}/git/changes',
+};
+const FILE_TEXT = '/api/v1/app-conversations/{conversation_id}/file';
 /** Where a client stores a git provider token: V0's route (0.5x, and 1.0-1.6 beside V1 conversations), V1's (1.7+). */
 export const PROVIDER_TOKEN_ROUTES: Record<ApiLine, string> = { v1: '/api/v1/secrets/git-providers', v0: '/api/add-git-providers' };
 
@@ -70,7 +74,12 @@ function fromPaths(answer: HttpAnswer, paths: readonly string[], version: string
   const conversations = line('conversations');
   if (!settings || !conversations) throw new UnsupportedServerError(answer.request, version);
   const providerTokens = (['v1', 'v0'] as const).find((candidate) => paths.includes(PROVIDER_TOKEN_ROUTES[candidate])) ?? null;
-  return { version, settings, conversations, sendsMessages: conversations === 'v1' && paths.includes(SEND_MESSAGE), providerTokens };
+  // V0's changes route reads V0 conversations only (1.6.0's says so: V1's are the agent server's).
+  const changes = paths.includes(CHANGES[conversations]) ? conversations : null;
+  return {
+    version, settings, conversations, sendsMessages: conversations === 'v1' && paths.includes(SEND_MESSAGE), providerTokens,
+    changes, fileText: conversations === 'v1' && paths.includes(FILE_TEXT),
+  };
 }
 
 /** A JSON answer of the route itself: its settings, its "no settings yet", or a refused key. */

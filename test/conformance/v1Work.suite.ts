@@ -10,6 +10,7 @@ import { REAL_WORK_BYTES, REAL_WORK_CHANGES, REAL_WORK_FILES, REAL_WORK_SCRIPT, 
 import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
 import { SETTINGS_STORED, UNAUTHORIZED, assertJson } from './expected';
 import { type Client, sleep } from './target';
+import { checkAgentChanges, checkAppChanges, checkPausedChanges } from './v1Changes';
 import { type Run, type WorkEvent, checkActions, checkObservations, checkStatusOrder, transcript } from './v1WorkChecks';
 
 const LIMIT_MS = 240_000;
@@ -184,6 +185,14 @@ export function v1WorkSuite(client: Client): void {
         const answer = await agentGet(run, `/api/file/download?path=${encodeURIComponent(`${workspace}/${name}`)}`);
         assert.deepEqual([answer.status, Buffer.from(await answer.arrayBuffer())], [200, bytes], name);
       }
+    });
+
+    it('the changes through the extension\'s client: the list and texts (app server), exact bytes and a patch that applies (agent server), the paused sandbox', { skip: mixed && '1.6.0 lists no changes route for V1 conversations' }, async () => {
+      const run = state.run!;
+      const workspace = run.events.flatMap((e) => (e.observation?.metadata?.working_dir ? [e.observation.metadata.working_dir] : []))[0];
+      await checkAppChanges(client, run, workspace);
+      await checkAgentChanges(run);
+      await checkPausedChanges(client, run);
     });
   });
 }

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { BadResponseError } from './transportErrors';
 import { ValidationError, errorForStatus } from './statusErrors';
 import type { RequestInfo } from './apiError';
-import type { HttpAnswer } from './transport';
+import { parseJson, type BytesAnswer, type HttpAnswer } from './transport';
 import './zodMessages';
 import { l10n } from '../../base/l10n';
 
@@ -29,6 +29,13 @@ export function expectOk(answer: HttpAnswer): void {
   if (answer.status < 200 || answer.status > 299) {
     throw errorForStatus(answer.request, answer.status, answer.body, answer.retryAfter, answer.keySent);
   }
+}
+
+/** A 2xx answer read as bytes, or the typed error for what came instead (its body read as JSON where it is). */
+export function okBytes(answer: BytesAnswer): BytesAnswer {
+  if (answer.status >= 200 && answer.status <= 299) return answer;
+  const parsed = parseJson(new TextDecoder().decode(answer.bytes));
+  throw errorForStatus(answer.request, answer.status, parsed.ok ? parsed.value : undefined, answer.retryAfter, answer.keySent);
 }
 
 export function clientValidation(request: RequestInfo, issues: readonly { path: readonly PropertyKey[]; message: string }[]): ValidationError {

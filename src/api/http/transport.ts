@@ -43,7 +43,19 @@ export interface HttpAnswer {
   readonly request: RequestInfo;
 }
 
+/** An answer read as bytes, with its headers (a file, a patch). */
+export interface BytesAnswer {
+  readonly status: number;
+  readonly bytes: Uint8Array;
+  readonly headers: Headers;
+  readonly retryAfter: string | null;
+  readonly keySent: CredentialKind | undefined;
+  readonly request: RequestInfo;
+}
+
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+/** A page of events may carry whole files (a file edit's old and new content): their reads allow more. */
+export const EVENTS_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const MAX_RETRY_WAIT_MS = 5000;
 /** Redirects followed within the server's origin before the request is given up as a loop. */
 export const MAX_REDIRECTS = 3;
@@ -60,11 +72,39 @@ export class Transport {
   }
 
   async send(method: 'GET' | 'POST', path: string, body: unknown, callOptions: CallOptions = {}): Promise<HttpAnswer> {
+    const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    return this.withRetries(method, path, callOptions, async (call) => {
+      const { response, credential, request } = await this.exchange(method, path, body, call, 'application/json', (r, info) => readCapped(r, limit, info));
+      const parsed = parseJson(response.value);
+      return {
+        status: response.status, body: parsed.ok ? parsed.value : response.value, isJson: parsed.ok,
+        retryAfter: response.headers.get('retry-after'), keySent: credential?.kind, request,
+      };
+    });
+  }
+
+  /**
+   * A GET whose answer is read as raw bytes (a file, a patch), with its headers, up to `maxBytes` (a patch or a
+   * file may be larger than any JSON answer). Retried like every read.
+   */
+  async sendForBytes(path: string, maxBytes: number, callOptions: CallOptions = {}): Promise<BytesAnswer> {
+    return this.withRetries('GET', path, callOptions, async (call) => {
+      const { response, credential, request } = await this.exchange('GET', path, undefined, call, '*/*', (r, info) => readCappedBytes(r, maxBytes, info));
+      return {
+        status: response.status, bytes: response.value, headers: response.headers,
+        retryAfter: response.headers.get('retry-after'), keySent: credential?.kind, request,
+      };
+    });
+  }
+
+  private async withRetries<A extends { status: number; retryAfter: string | null; request: RequestInfo }>(
+    method: 'GET' | 'POST', path: string, callOptions: CallOptions, attemptOnce: (call: CallOptions) => Promise<A>,
+  ): Promise<A> {
     const call = withTransportSignal(callOptions, this.options.signal);
     const retries = method === 'GET' ? (this.options.readRetries ?? 2) : 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        const answer = await this.once(method, path, body, call);
+        const answer = await attemptOnce(call);
         if (answer.status !== 429 || attempt >= retries) return answer;
         await pause(this.retryDelay(attempt, answer.retryAfter), answer.request, call.signal);
       } catch (error) {
@@ -75,11 +115,15 @@ export class Transport {
     }
   }
 
-  private async once(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions): Promise<HttpAnswer> {
+  /** One request and its answer read by `read`, within the timeout and the cancel. */
+  private async exchange<T>(
+    method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions, accept: string,
+    read: (response: Response, request: RequestInfo) => Promise<T>,
+  ): Promise<{ response: { status: number; headers: Headers; value: T }; credential: Credential | undefined; request: RequestInfo }> {
     const request: RequestInfo = { method, path, baseUrl: this.options.baseUrl };
     if (call.signal?.aborted) throw new CancelledError(request);
     const credential = await this.options.getCredential();
-    const headers: Record<string, string> = { Accept: 'application/json', ...credentialHeaders(credential) };
+    const headers: Record<string, string> = { Accept: accept, ...credentialHeaders(credential) };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
     const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
@@ -94,13 +138,9 @@ export class Transport {
         method, headers, signal: controller.signal, redirect: 'manual',
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-      const text = await readCapped(response, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, request);
+      const value = await read(response, request);
       this.options.logger?.debug(`${method} ${path} -> ${response.status} in ${Date.now() - started} ms`);
-      const parsed = parseJson(text);
-      return {
-        status: response.status, body: parsed.ok ? parsed.value : text, isJson: parsed.ok,
-        retryAfter: response.headers.get('retry-after'), keySent: credential?.kind, request,
-      };
+      return { response: { status: response.status, headers: response.headers, value }, credential, request };
     } catch (error) {
       if (stoppedBy === 'timeout') throw new TimeoutError(request, timeoutMs);
       if (stoppedBy === 'cancel') throw new CancelledError(request);
@@ -202,18 +242,22 @@ function redirectedInit(status: number, init: RequestInit): RequestInit {
 
 /** Reads the body as text, refusing more than `max` bytes without reading the rest. */
 async function readCapped(response: Response, max: number, request: RequestInfo): Promise<string> {
+  return new TextDecoder().decode(await readCappedBytes(response, max, request));
+}
+
+/** Reads the body's bytes, refusing more than `max` without reading the rest. */
+async function readCappedBytes(response: Response, max: number, request: RequestInfo): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   const tooLarge = () => new BadResponseError(request, l10n.t('answer larger than {0} KiB', Math.round(max / 1024)));
   if (declared > max) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  if (!response.body) return '';
+  if (!response.body) return new Uint8Array(0);
   // A declared length within the cap is read in one go; only an undeclared one is counted chunk by chunk.
-  if (response.headers.get('content-length') !== null && Number.isFinite(declared)) return response.text();
+  if (response.headers.get('content-length') !== null && Number.isFinite(declared)) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -223,9 +267,12 @@ async function readCapped(response: Response, max: number, request: RequestInfo)
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
-  return text + decoder.decode();
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
+  return bytes;
 }
 
 /** The parsed JSON, or not ok for text that is not JSON. */

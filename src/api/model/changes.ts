@@ -33,8 +33,11 @@ export interface ChangeList {
 /** A file's exact content: bytes, or null where the file does not exist on that side. */
 export type ExactContent = Uint8Array | null;
 
-/** The agent's whole change as one `git diff --binary` patch against `baseCommit`. */
+/**
+ * The agent's whole change as one `git diff --binary` patch against `baseCommit`. Bytes, not text: a text diff of
+ * a file that is not UTF-8 carries its bytes as they are, which a decoded string would not keep.
+ */
 export interface ChangePatch {
-  readonly text: string;
+  readonly bytes: Uint8Array;
   readonly baseCommit: string | null;
 }

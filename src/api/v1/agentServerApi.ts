@@ -1,33 +1,33 @@
 // A V1 conversation's agent server (its sandbox), reached at the address and with the key its AppConversation
 // gives (agentReach.ts): its own events search (GET /api/conversations/{id}/events/search: no webhook lag; pages
 // by the next event's id) and the confirmation answer (POST …/events/respond_to_confirmation, which the app server
-// does not proxy in 1.11.0). Its transport is its own: the conversation's key only, short timeouts (a sandbox
-// paused meanwhile leaves requests hanging), redirects followed only within the agent server's origin.
+// does not proxy in 1.11.0), and the changes, patch and file bytes (agentChanges.ts). Its transports are its own:
+// the conversation's key only, redirects followed only within the agent server's origin, short timeouts for
+// events and answers (a sandbox paused meanwhile leaves requests hanging), the server's own for a patch or a file.
 import type { AgentServerApi, EventsReader } from '../client';
-import type { ChangeList, ChangePatch, ExactContent } from '../model/changes';
 import { readAnswer } from '../http/answers';
 import { sessionCredential } from '../http/credential';
-import { Transport, type CallOptions, type TransportOptions } from '../http/transport';
+import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from '../http/transport';
 import type { AgentAddress } from './agentReach';
 import { EventsSearchReader, naiveTimeBefore } from './eventsSearch';
 import { SuccessAnswer } from './schemas';
-import { AgentFeaturePendingError } from '../agentServerErrors';
+import { agentChangesApi } from './agentChanges';
 
 /** A local agent server answers in milliseconds; a paused one never does. */
 export const AGENT_TIMEOUT_MS = 4000;
-/** A page of 100 events may carry whole files (a file edit's old and new content). */
-export const EVENTS_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export class V1AgentServer implements AgentServerApi {
   readonly events: EventsReader;
+  readonly changes: AgentServerApi['changes'];
+  readonly patch: AgentServerApi['patch'];
+  readonly fileBytes: AgentServerApi['fileBytes'];
   private readonly transport: Transport;
   private readonly conversationPath: string;
 
   constructor(options: TransportOptions, address: AgentAddress, conversationId: string) {
-    this.transport = new Transport({
-      ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key),
-      timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES,
-    });
+    const agent = { ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key) };
+    this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
+    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(new Transport(agent), conversationId));
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
     this.events = new EventsSearchReader({
       source: 'agent-server',
@@ -46,21 +46,5 @@ export class V1AgentServer implements AgentServerApi {
   async respondToConfirmation(accept: boolean, reason: string | undefined, call?: CallOptions): Promise<void> {
     const body = { accept, ...(reason ? { reason } : {}) };
     readAnswer(await this.transport.send('POST', `${this.conversationPath}/events/respond_to_confirmation`, body, call), SuccessAnswer);
-  }
-
-  changes(_baseRef: string | null, _call?: CallOptions): Promise<ChangeList> {
-    return Promise.reject(new AgentFeaturePendingError(this.info('changes')));
-  }
-
-  patch(_baseRef: string, _call?: CallOptions): Promise<ChangePatch> {
-    return Promise.reject(new AgentFeaturePendingError(this.info('patch')));
-  }
-
-  fileBytes(_path: string, _call?: CallOptions): Promise<ExactContent> {
-    return Promise.reject(new AgentFeaturePendingError(this.info('fileBytes')));
-  }
-
-  private info(what: string) {
-    return { method: 'GET', path: `${this.conversationPath} (${what})`, baseUrl: this.transport.baseUrl };
   }
 }

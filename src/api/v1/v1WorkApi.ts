@@ -1,12 +1,13 @@
 // The work a V1 conversation did, as far as the client reads it here: its events (the app server's copy), its
 // agent server where it may be reached from here, and the confirmation answer (which only the agent server
-// takes). Changes are issue 24's (its own adapters).
+// takes), and the server's zip of the conversation.
 import type { AgentReach, ConversationWorkApi, EventsReader } from '../client';
 import { AgentServerUnreachableError } from '../agentServerErrors';
-import { Transport, type CallOptions, type TransportOptions } from '../http/transport';
+import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from '../http/transport';
 import { appServerEvents } from './appServerEvents';
+import { downloadExport, v1ExportPath, type SavedExport } from '../trajectory';
 import { findAgentServer } from './agentReach';
-import { EVENTS_MAX_RESPONSE_BYTES, V1AgentServer } from './agentServerApi';
+import { V1AgentServer } from './agentServerApi';
 
 export class V1WorkApi implements ConversationWorkApi {
   /** The app server, for event pages: their whole-file edits outgrow the cap of other answers. */
@@ -18,6 +19,10 @@ export class V1WorkApi implements ConversationWorkApi {
 
   events(id: string): EventsReader {
     return appServerEvents(this.eventsTransport, id);
+  }
+
+  downloadTrajectory(id: string, call?: CallOptions): Promise<SavedExport> {
+    return downloadExport(this.app, v1ExportPath(id), `conversation_${id}.zip`, call);
   }
 
   async agentServer(id: string, call?: CallOptions): Promise<AgentReach> {

@@ -36,6 +36,10 @@ const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_fai
   not_kept: ['showLog'],
   // Where a token is set up, its own flow offers Try Again and what else helps.
   token_refused: ['showLog'],
+  // The changes view offers Resume beside these: it knows the conversation.
+  sandbox_paused: ['retry'],
+  sandbox_not_running: ['retry', 'showLog'],
+  workspace_unknown: ['showLog'],
   // A paused or unreachable sandbox: resumed from the conversation's own actions, then tried again.
   agent_unreachable: ['retry', 'showLog'],
 };

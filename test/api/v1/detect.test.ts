@@ -1,5 +1,7 @@
 // Which API a server speaks, from its /openapi.json or, without one, from its settings routes.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type * as http from 'node:http';
 import { after, describe, it } from 'node:test';
 import { detectServerApi } from '../../../src/api/detect';
@@ -28,19 +30,28 @@ const spec = (version: string, ...paths: string[]) => ({ status: 200, body: { in
 describe('detectServerApi', () => {
   it('0.54: V0 settings and conversations', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('0.54.0', '/api/settings', '/api/conversations') }));
-    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0', sendsMessages: false, webUi: false, providerTokens: null });
+    assert.deepEqual(api, { version: '0.54.0', settings: 'v0', conversations: 'v0', sendsMessages: false, webUi: false, providerTokens: null, changes: null, fileText: false });
   });
 
   it('1.6: V0 settings beside V1 conversations (V1 wins where both are listed)', async () => {
     const api = await detectServerApi(await serverWith({
       '/openapi.json': spec('1.6.0', '/api/settings', '/api/conversations', '/api/v1/app-conversations'),
     }));
-    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1', sendsMessages: false, webUi: false, providerTokens: null });
+    assert.deepEqual(api, { version: '1.6.0', settings: 'v0', conversations: 'v1', sendsMessages: false, webUi: false, providerTokens: null, changes: null, fileText: false });
+  });
+
+  it('the changes routes that serve the conversations of each line, from the recorded documents', async () => {
+    const recorded = (name: string) => JSON.parse(readFileSync(path.join(__dirname, '../../../../test/support/fixtures/openhands/recorded', name), 'utf8')) as unknown;
+    const lines = await Promise.all(['0.54.0', '1.6.0', '1.11.0'].map(async (version) => {
+      const api = await detectServerApi(await serverWith({ '/openapi.json': { status: 200, body: recorded(`openapi-${version}.json`) } }));
+      return [version, api.changes, api.fileText];
+    }));
+    assert.deepEqual(lines, [['0.54.0', 'v0', false], ['1.6.0', null, true], ['1.11.0', 'v1', true]]);
   });
 
   it('1.11: V1 only', async () => {
     const api = await detectServerApi(await serverWith({ '/openapi.json': spec('1.11.0', '/api/v1/settings', '/api/v1/app-conversations') }));
-    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1', sendsMessages: false, webUi: false, providerTokens: null });
+    assert.deepEqual(api, { version: '1.11.0', settings: 'v1', conversations: 'v1', sendsMessages: false, webUi: false, providerTokens: null, changes: null, fileText: false });
   });
 
   it('follow-up messages where the server lists send-message (1.11.0), judged by the route, not the version', async () => {

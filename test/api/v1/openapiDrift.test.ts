@@ -43,6 +43,12 @@ describe('V1 schemas against the recorded openapi.json of 1.11.0', () => {
     assert.ok(spec.paths['/api/v1/app-conversations/{conversation_id}/send-message']?.post);
   });
 
+  it('the changes and file routes take the parameters sent', () => {
+    const params = (route: string) => (spec.paths[route]?.get as { parameters: { name: string }[] } | undefined)?.parameters.map((p) => p.name);
+    assert.deepEqual(params('/api/v1/app-conversations/{conversation_id}/git/changes'), ['conversation_id', 'path', 'ref']);
+    assert.deepEqual(params('/api/v1/app-conversations/{conversation_id}/file'), ['conversation_id', 'file_path']);
+  });
+
   it('the conversation has the fields read, and exactly the sandbox and execution statuses known here', () => {
     const known = properties('AppConversation');
     for (const field of Object.keys(AppConversation.shape)) assert.ok(known.includes(field), field);

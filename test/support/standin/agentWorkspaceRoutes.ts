@@ -56,13 +56,39 @@ export function rawFile(c: V1ConversationRecord, query: URLSearchParams): Reply 
   };
 }
 
-/** GET /api/v1/app-conversations/{id}/git/changes of 1.11.0: the agent server's answer, its errors as 502. */
-export function appGitChanges(c: V1ConversationRecord | undefined, id: string, query: URLSearchParams): Reply {
+/** The app server's proxy of an agent-server git route (1.11.0): paused 409, not running 404, its errors as 502. */
+function appGitProxy(c: V1ConversationRecord | undefined, id: string, query: URLSearchParams, route: (c: V1ConversationRecord, query: URLSearchParams) => Reply): Reply {
   if (query.get('path') === null) return jsonReply(422, { detail: [{ type: 'missing', loc: ['query', 'path'], msg: 'Field required', input: null }] });
   if (!c || (c.sandboxStatus !== 'RUNNING' && c.sandboxStatus !== 'PAUSED')) return detailReply(404, `Conversation ${id} is not reachable`);
   if (c.sandboxStatus === 'PAUSED') return detailReply(409, 'Sandbox is paused; resume it before reading git state.');
-  const answer = gitChanges(c, query);
+  const answer = route(c, query);
   return answer.status === 200 ? answer : detailReply(502, `Agent server error: ${answer.status}`);
+}
+
+/** GET /api/v1/app-conversations/{id}/git/changes of 1.11.0: the agent server's answer. */
+export function appGitChanges(c: V1ConversationRecord | undefined, id: string, query: URLSearchParams): Reply {
+  return appGitProxy(c, id, query, (own, q) => gitChanges(own, q));
+}
+
+/** GET /api/v1/app-conversations/{id}/git/diff of 1.11.0: the agent server's (final newlines dropped; a deleted file 502). */
+export function appGitDiff(c: V1ConversationRecord | undefined, id: string, query: URLSearchParams): Reply {
+  return appGitProxy(c, id, query, gitDiff);
+}
+
+/**
+ * GET /api/v1/app-conversations/{id}/file?file_path= (1.6.0, 1.11.0): the file's text through the agent server's
+ * download, decoded as UTF-8; `""` for whatever fails (a missing file, a relative path, bytes that are not UTF-8,
+ * a sandbox not running, an unknown conversation), never an error.
+ */
+export function appFileText(c: V1ConversationRecord | undefined, query: URLSearchParams): Reply {
+  if (!c || c.sandboxStatus !== 'RUNNING') return jsonReply(200, '');
+  const file = rawFile(c, new URLSearchParams({ path: query.get('file_path') ?? '/workspace/project/PLAN.md' }));
+  if (file.status !== 200 || !file.raw) return jsonReply(200, '');
+  try {
+    return jsonReply(200, new TextDecoder('utf-8', { fatal: true }).decode(file.raw));
+  } catch {
+    return jsonReply(200, '');
+  }
 }
 
 /** The repository a path names, relative to the workspace or absolute. */
@@ -93,7 +119,8 @@ export function gitDiff(c: V1ConversationRecord, query: URLSearchParams): Reply 
 /**
  * GET /api/file/archive?path=<absolute workspace>&format=git-delta&base_ref=: `git diff --binary` of the working
  * tree (edits, untracked files, deletions) against the base, built in a scratch index (the repository's own is
- * left alone), honouring .gitignore; X-Archive-Base-Commit names the base when one is given. tar.gz is not served.
+ * left alone), honouring .gitignore; without base_ref the server's own default (origin/<branch>, else the empty
+ * tree); X-Archive-Base-Commit names the base where it is a commit. No default excludes; tar.gz is not served.
  */
 export function gitDeltaArchive(c: V1ConversationRecord, query: URLSearchParams): Reply {
   const path = query.get('path') ?? '';
@@ -105,7 +132,7 @@ export function gitDeltaArchive(c: V1ConversationRecord, query: URLSearchParams)
   if (c.workspace === null || resolve(path) !== c.workspace || !existsSync(join(path, '.git'))) return detailReply(400, `Not a git repository: ${path}`);
   const baseRef = query.get('base_ref');
   if (baseRef?.startsWith('-')) return detailReply(400, `Invalid base_ref: ${baseRef}`);
-  const base = baseRef === null ? EMPTY_TREE : baseOf(path, baseRef);
+  const base = baseOf(path, baseRef);
   if (typeof base !== 'string') return detailReply(400, `base_ref '${baseRef}' could not be resolved`);
   const index = join(path, '.git', `standin-archive-${process.pid}-${Date.now()}.index`);
   const env = { ...process.env, GIT_INDEX_FILE: index };
@@ -115,7 +142,8 @@ export function gitDeltaArchive(c: V1ConversationRecord, query: URLSearchParams)
     run(['add', '-A']);
     const patch = run(['diff', '--cached', '--binary', base]);
     const headers: Record<string, string> = { 'content-disposition': `attachment; filename="${basename(path)}.patch"` };
-    if (baseRef !== null) Object.assign(headers, { 'x-archive-base-commit': base, 'x-archive-base-ref': baseRef });
+    // The base named only where it is a commit: the auto base of a repository without an origin is the empty tree.
+    if (base !== EMPTY_TREE) Object.assign(headers, { 'x-archive-base-commit': base, 'x-archive-base-ref': baseRef ?? 'auto' });
     return { status: 200, body: '', raw: patch, contentType: 'text/x-patch; charset=utf-8', headers };
   } finally {
     rmSync(index, { force: true });

@@ -101,7 +101,9 @@ function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteP
     '/api/v1/conversation/{conversation_id}/events/search': get((_body, query, [id]) => c.events(id, query)),
     ...(api === 'v1' ? {
       '/api/v1/app-conversations/{conversation_id}/git/changes': get((_body, query, [id]) => c.gitChanges(id, query)),
+      '/api/v1/app-conversations/{conversation_id}/git/diff': get((_body, query, [id]) => c.gitDiff(id, query)),
     } : {}),
+    '/api/v1/app-conversations/{conversation_id}/file': get((_body, query, [id]) => c.fileText(id, query)),
     '/api/v1/app-conversations/count': get(() => c.count()),
     '/api/v1/app-conversations/start-tasks': get((_body, query) => c.startTasks(query)),
   };

@@ -7,7 +7,7 @@ import { pyRepr } from './pyText';
 import { type ServerState } from './state';
 import { DEFAULT_READY_AFTER_MS, type StartTask, type StartTaskTiming, newId, taskJson, token, viewTask } from './startTasks';
 import { type AgentTiming, type V1ConversationRecord, agentRun, conversationJson, searchPage } from './v1Conversations';
-import { appGitChanges } from './agentWorkspaceRoutes';
+import { appFileText, appGitChanges, appGitDiff } from './agentWorkspaceRoutes';
 import { EventLog } from './v1AgentEvents';
 import { AgentRuns } from './v1AgentRuns';
 import { messageText, searchEvents } from './v1Events';
@@ -244,6 +244,18 @@ export class V1ConversationRoutes {
   gitChanges(id: string, query: URLSearchParams): Reply {
     const hex = uuidHex(id);
     return appGitChanges(hex === null ? undefined : this.find(hex), hex === null ? id : dashedUuid(hex), query);
+  }
+
+  /** GET /api/v1/app-conversations/{id}/git/diff (1.11.0). */
+  gitDiff(id: string, query: URLSearchParams): Reply {
+    const hex = uuidHex(id);
+    return appGitDiff(hex === null ? undefined : this.find(hex), hex === null ? id : dashedUuid(hex), query);
+  }
+
+  /** GET /api/v1/app-conversations/{id}/file (1.6.0, 1.11.0). */
+  fileText(id: string, query: URLSearchParams): Reply {
+    const hex = uuidHex(id);
+    return appFileText(hex === null ? undefined : this.find(hex), query);
   }
 
   count(): Reply {

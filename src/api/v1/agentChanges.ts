@@ -1,0 +1,74 @@
+// The agent's changes straight from its agent server (1.11.0's agent-server 1.34.0), through the transport the
+// agent-server access (agent reach) builds from `conversation_url` and the conversation's own session key:
+// - `GET /api/git/changes?path=.&ref=` the list (the app server proxies the same);
+// - `GET /api/file/archive?path=<absolute workspace>&format=git-delta&base_ref=` one exact `git diff --binary`
+//   (`text/x-patch`), naming its base commit in `X-Archive-Base-Commit`. Without the default excludes
+//   (node_modules/, dist/, build/…) it holds every file the list names; the agent server's own files are cut out;
+// - `GET /api/file/download?path=<absolute>` a file's raw bytes, 404 for a missing one.
+import { clientValidation, okBytes, readAnswer } from '../http/answers';
+import { l10n } from '../../base/l10n';
+import type { BytesAnswer, CallOptions, Transport } from '../http/transport';
+import type { AgentServerApi } from '../client';
+import type { ChangeList, ChangePatch, ExactContent } from '../model/changes';
+import { isRecord } from '../guards';
+import { parseJson } from '../http/transport';
+import { withoutArtefactSections } from './agentArtefacts';
+import { agentWorkspacePath } from './agentWorkspace';
+import { baseOfRef, WORKSPACE_ROOT } from './appChanges';
+import { GitChangeList, fileChanges } from './gitChanges';
+
+/** A whole change or a file is read up to this size; the changes view decides what it shows inline. */
+export const MAX_PATCH_BYTES = 64 * 1024 * 1024;
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** The changes, patch and file reads of one conversation's agent server; its workspace path is found once. */
+export function agentChangesApi(transport: Transport, conversationId: string): Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes'> {
+  let workspace: Promise<string> | undefined;
+  const workspacePath = (call?: CallOptions) => {
+    workspace ??= agentWorkspacePath(transport, conversationId, call);
+    workspace.catch(() => { workspace = undefined; });
+    return workspace;
+  };
+  return {
+    changes: (baseRef, call) => agentChanges(transport, baseRef, call),
+    patch: async (baseRef, call) => agentPatch(transport, await workspacePath(call), baseRef, call),
+    fileBytes: async (path, call) => agentFileBytes(transport, await workspacePath(call), path, call),
+  };
+}
+
+export async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
+  const query = new URLSearchParams({ path: WORKSPACE_ROOT });
+  if (baseRef !== null) query.set('ref', baseRef);
+  const list = readAnswer(await transport.send('GET', `/api/git/changes?${query}`, undefined, call), GitChangeList);
+  return { base: baseOfRef(baseRef), files: fileChanges(list) };
+}
+
+export async function agentPatch(transport: Transport, workspace: string, baseRef: string | null, call?: CallOptions): Promise<ChangePatch> {
+  const query = new URLSearchParams({ path: workspace, format: 'git-delta', use_default_excludes: 'false' });
+  if (baseRef !== null) query.set('base_ref', baseRef);
+  const answer = okBytes(await transport.sendForBytes(`/api/file/archive?${query}`, MAX_PATCH_BYTES, call));
+  const commit = answer.headers.get('x-archive-base-commit');
+  return { bytes: withoutArtefactSections(answer.bytes), baseCommit: commit && /^[0-9a-f]{40}$/.test(commit) ? commit : null };
+}
+
+/** `path` relative to the workspace, `/`-separated, as the changes list gives it. */
+export async function agentFileBytes(transport: Transport, workspace: string, path: string, call?: CallOptions): Promise<ExactContent> {
+  // The agent server serves any absolute path it can read: only a plain path inside the workspace is asked for.
+  if (!isPlainRelative(path)) {
+    throw clientValidation({ method: 'GET', path: '/api/file/download', baseUrl: transport.baseUrl }, [{ path: [], message: l10n.t('"{0}" is not a path inside the workspace', path) }]);
+  }
+  const query = new URLSearchParams({ path: `${workspace.replace(/\/+$/, '')}/${path}` });
+  const answer = await transport.sendForBytes(`/api/file/download?${query}`, MAX_FILE_BYTES, call);
+  if (answer.status === 404 && detailOf(answer) === 'File not found') return null;
+  return okBytes(answer).bytes;
+}
+
+function isPlainRelative(path: string): boolean {
+  return path !== '' && !path.startsWith('/') && !path.includes('\\') && !path.includes('\0')
+    && path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+function detailOf(answer: BytesAnswer): unknown {
+  const parsed = parseJson(new TextDecoder().decode(answer.bytes));
+  return parsed.ok && isRecord(parsed.value) ? parsed.value.detail : undefined;
+}

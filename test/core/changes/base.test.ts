@@ -1,0 +1,19 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { chooseBase } from '../../../src/core/changes/base';
+
+const none = { repository: null, branch: null, archiveBaseCommit: null, agentCommitted: false };
+const sha = 'c'.repeat(40);
+
+describe('chooseBase', () => {
+  it('takes the origin branch of a cloned repository first', () => {
+    assert.deepEqual(chooseBase({ ...none, repository: 'o/r', branch: 'main', archiveBaseCommit: sha }), { ref: 'origin/main', reason: 'origin-branch' });
+    assert.deepEqual(chooseBase({ ...none, repository: 'o/r' }), { ref: null, reason: 'server-default' });
+  });
+
+  it('then the base commit the agent server named, then HEAD where the agent committed nothing, else the empty tree', () => {
+    assert.deepEqual(chooseBase({ ...none, archiveBaseCommit: sha, agentCommitted: true }), { ref: sha, commit: sha, reason: 'archive-base' });
+    assert.deepEqual(chooseBase(none), { ref: 'HEAD', reason: 'head' });
+    assert.deepEqual(chooseBase({ ...none, agentCommitted: true }), { ref: null, reason: 'empty-tree' });
+  });
+});
