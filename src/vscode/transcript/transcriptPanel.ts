@@ -124,8 +124,19 @@ export class TranscriptPanel extends Disposable {
     const items = this.currentItems();
     this.shown = new Map(items.map((item) => [item.id, JSON.stringify(item)]));
     this.post({ type: 'init', state: this.state, strings: viewStrings(), header: this.header(), items });
+    void this.startFollow();
+  }
+
+  /** Follows once connected to the conversation's server (after a reload, the tab may come back before the connection). */
+  private async startFollow(): Promise<void> {
+    const { session } = this.services;
+    if (!this.client() && session.serverUrl === this.state.serverUrl) {
+      await session.connect().catch((error: unknown) => this.services.logger.warn(`Transcript: no connection to ${this.state.serverUrl}: ${String(error)}`));
+      if (this.isDisposed) return;
+      this.postHeader();
+    }
     this.ensureFollow();
-    this.follow?.setVisible(this.panel.visible);
+    this.follow?.setVisible(this.panel.visible && this.pageReady);
   }
 
   private visibilityChanged(): void {

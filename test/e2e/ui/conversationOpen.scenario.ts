@@ -57,7 +57,24 @@ export default [
     await rows.first().click();
     await page.waitForTimeout(500);
     assert.equal(await page.locator('.tabs-container .tab', { hasText: FIRST_MESSAGE }).count(), 1, 'the same tab, revealed');
-    assert.equal(id.length > 0, true);
+
+    // Keyboard: the newest item takes Tab focus; arrow keys move between items.
+    await frame.locator('article[tabindex="0"]').focus();
+    const focused = () => frame.evaluate('document.activeElement && document.activeElement.dataset.id') as Promise<string | undefined>;
+    const last = await focused();
+    await page.keyboard.press('Home');
+    const firstId = await focused();
+    assert.ok(firstId && last, 'an item has the focus');
+    await page.keyboard.press('End');
+    assert.equal(await focused(), last);
+
+    // A reload keeps the tab: VS Code hands it back (the serializer) and it reads the conversation again.
+    await workbench.reloadWindow();
+    await page.locator('.tabs-container .tab', { hasText: FIRST_MESSAGE }).waitFor({ timeout: 30_000 });
+    const restored = await transcriptPage(page);
+    await restored.locator('article.user', { hasText: FIRST_MESSAGE }).waitFor({ timeout: 30_000 });
+    assert.ok(server.requests.some((r) => r.path.includes(id)), 'the conversation was read');
+    await workbench.screenshot('transcript-restored');
   }, { line: 'v1' }),
 
   scenario('a server serving its web UI: the row\'s Open in Browser opens its page', async ({ workbench, page, server, context }) => {
