@@ -1,9 +1,11 @@
 // The transcript tab against the V1 stand-in whose agent a scripted LLM drives (issue 23): events arrive in the
 // open tab while the run goes on, without the page being built again; a follow-up typed in the tab's reply box
-// goes through the follow-up route and shows; and a hostile transcript (`<script>`, `<img onerror>`,
+// goes through the follow-up route and shows, and Export saves the transcript as Markdown; and a hostile transcript (`<script>`, `<img onerror>`,
 // `javascript:` and `command:` links, a 1 MB output and message) is shown as text: no element or handler of the
 // agent's exists or runs in the page, and its links only ask the host, which refuses what is not http(s).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { scenario } from '../harness/scenario';
 import { setApiKey } from '../harness/ui/conversationSteps';
@@ -41,7 +43,7 @@ const HOSTILE_SCRIPT = [
 ];
 
 export default [
-  scenario('the transcript tab: events arrive live while the agent works, and a follow-up goes from the tab', async ({ workbench, server, context }) => {
+  scenario('the transcript tab: events arrive live while the agent works, and a follow-up goes from the tab', async ({ workbench, page, server, context }) => {
     await setApiKey(workbench, context);
     const { id, llm } = await startScriptedRun(server, context.sessionApiKey, REAL_WORK_TASK, REAL_WORK_SCRIPT, 1200);
     try {
@@ -68,6 +70,20 @@ export default [
       await frame.locator('article.user', { hasText: FOLLOW_UP }).waitFor({ timeout: 60_000 });
       assert.equal(await box.inputValue(), '', 'the box is emptied once sent');
       await workbench.screenshot('transcript-follow-up');
+
+      // Export: the tab's button, Markdown, the save dialog's proposed file in the workspace folder.
+      await frame.locator('.actions button', { hasText: 'Export…' }).click();
+      const markdownChoice = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Transcript as Markdown' }).first();
+      await markdownChoice.waitFor({ timeout: 15_000 });
+      await markdownChoice.click();
+      const pathBox = page.locator('.quick-input-widget .quick-input-box input');
+      await until('the save dialog', async () => ((await pathBox.inputValue()).endsWith('.md') ? true : undefined), 15_000);
+      const saved = await pathBox.inputValue();
+      await page.keyboard.press('Enter');
+      await workbench.readNotification(/the transcript was saved to/);
+      const written = fs.readFileSync(path.join(context.workspaceFolder, path.basename(saved)), 'utf8');
+      assert.match(written, new RegExp(FOLLOW_UP));
+      assert.match(written, /notes\/added\.md/);
     } finally {
       await llm.close();
     }
