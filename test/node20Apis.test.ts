@@ -15,7 +15,7 @@ interface NewerApi {
 
 const SET_METHODS = 'union|intersection|difference|symmetricDifference|isSubsetOf|isSupersetOf|isDisjointFrom';
 
-export const NEWER_THAN_NODE_20: readonly NewerApi[] = [
+const NEWER_THAN_NODE_20: readonly NewerApi[] = [
   { name: 'global WebSocket', since: 22, pattern: /\bnew\s+WebSocket\b|\bglobalThis\.WebSocket\b/ },
   { name: 'global navigator', since: 21, pattern: /(?<!typeof\s+)\bnavigator\b(?!\s*[:=])/ },
   { name: 'global EventSource', since: 22, pattern: /\bnew\s+EventSource\b/ },
@@ -39,7 +39,7 @@ export const NEWER_THAN_NODE_20: readonly NewerApi[] = [
 ];
 
 /** Each use of a newer API in `code`, with its line. */
-export function newerApiUses(code: string): string[] {
+function newerApiUses(code: string): string[] {
   const uses: string[] = [];
   code.split('\n').forEach((line, i) => {
     for (const api of NEWER_THAN_NODE_20) {

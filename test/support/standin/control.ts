@@ -4,6 +4,7 @@ import { type Reply } from './http';
 import { dumpPyJson } from './pyJson';
 import type { AgentTiming, ConversationStatusChange, Fault, RecordedRequest, StartTaskTiming } from './contractServer';
 import type { ProviderTokenSeed } from './state';
+import type { SeedOptions } from './v1ConversationRoutes';
 
 export interface ControlTarget {
   readonly requests: RecordedRequest[];
@@ -12,7 +13,7 @@ export interface ControlTarget {
   setFault(fault: Fault | null): void;
   setStartTaskTiming(timing: StartTaskTiming): void;
   setAgentTiming(timing: AgentTiming): void;
-  seedConversations(count: number): string[];
+  seedConversations(count: number, options?: SeedOptions): string[];
   setConversationStatus(id: string, change: ConversationStatusChange): boolean;
   reset(): void;
 }
@@ -56,8 +57,12 @@ export function handleControl(target: ControlTarget, method: string, path: strin
       case 'POST /_test/agent':
         target.setAgentTiming((parse(raw) ?? {}) as AgentTiming);
         return OK;
-      case 'POST /_test/conversations': // {"count": N}: N conversations, one a second apart, newest last
-        return reply(200, { ids: target.seedConversations(Number((parse(raw) as { count?: unknown } | null)?.count ?? 1)) });
+      // {"count": N, ...SeedOptions}: N conversations, one a second apart, newest last; V1: with the first messages
+      // ("messages"), a log of "events" events in all, or the "constructedKinds" (fixtures of kinds no run makes)
+      case 'POST /_test/conversations': {
+        const { count, ...options } = (parse(raw) ?? {}) as SeedOptions & { count?: unknown };
+        return reply(200, { ids: target.seedConversations(Number(count ?? 1), options) });
+      }
       case 'POST /_test/fault':
         target.setFault(parse(raw) as Fault | null);
         return OK;

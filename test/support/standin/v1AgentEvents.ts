@@ -31,7 +31,10 @@ export class EventLog {
     return `${iso}.${String(this.lastMicros % 1_000_000).padStart(6, '0')}`;
   }
 
-  /** Appends an event of `kind` from `source`; its `parent_id` is the last message, action or observation. */
+  /**
+   * Appends an event of `kind` from `source`; its `parent_id` is the last message, action or observation. An `id`
+   * among the fields (an event made elsewhere) is kept.
+   */
   add(source: string, kind: string, fields: Record<string, unknown>, at?: Date): StoredEvent {
     const event: StoredEvent = { id: randomUUID(), timestamp: this.stamp(at), source, parent_id: this.parent, ...fields, kind };
     if (kind !== 'ConversationStateUpdateEvent' && kind !== 'ConversationErrorEvent') this.parent = event.id;
@@ -58,7 +61,7 @@ export class EventLog {
   }
 
   /** `readsRisk`: the agent has a security analyzer, which takes the LLM's risk (1.11.0); 1.6.0's keeps UNKNOWN. */
-  action(call: ToolCall, action: Record<string, unknown>, thought: string | null, llmResponseId: string, readsRisk: boolean): StoredEvent {
+  action(call: ToolCall, action: Record<string, unknown>, thought: string | null, llmResponseId: string, readsRisk: boolean, at?: Date): StoredEvent {
     const { security_risk: risk, summary, ...shown } = call.arguments;
     return this.add('agent', 'ActionEvent', {
       thought: thought ? [text(thought)] : [], reasoning_content: null, thinking_blocks: [], responses_reasoning_item: null,
@@ -66,13 +69,13 @@ export class EventLog {
       tool_call: { id: call.id, responses_item_id: null, name: call.name, arguments: call.rawArguments, origin: 'completion' },
       llm_response_id: llmResponseId, security_risk: readsRisk && typeof risk === 'string' ? risk : 'UNKNOWN', critic_result: null,
       summary: typeof summary === 'string' ? summary : `${call.name}: ${pyJsonDumps(shown)}`,
-    });
+    }, at);
   }
 
-  observation(action: StoredEvent, observation: Record<string, unknown>): StoredEvent {
+  observation(action: StoredEvent, observation: Record<string, unknown>, at?: Date): StoredEvent {
     return this.add('environment', 'ObservationEvent', {
       tool_name: action.tool_name, tool_call_id: action.tool_call_id, observation, action_id: action.id, extended_content: [],
-    });
+    }, at);
   }
 
   error(code: string, detail: string): StoredEvent {

@@ -9,6 +9,8 @@ import { DEFAULT_READY_AFTER_MS, type StartTask, type StartTaskTiming, newId, ta
 import { type AgentTiming, type V1ConversationRecord, agentRun, conversationJson, searchPage } from './v1Conversations';
 import { appFileText, appGitChanges, appGitDiff } from './agentWorkspaceRoutes';
 import { EventLog } from './v1AgentEvents';
+import { appendConstructedKinds } from './constructedKinds';
+import { fillLongConversation } from './longConversation';
 import { AgentRuns } from './v1AgentRuns';
 import { messageText, searchEvents } from './v1Events';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
@@ -37,6 +39,10 @@ export interface SeedOptions {
   readonly messages?: readonly string[];
   readonly repository?: string | null;
   readonly branch?: string | null;
+  /** Each conversation's log filled up to this many events (longConversation.ts), for paging and the bench. */
+  readonly events?: number;
+  /** Each conversation's log ends with the constructed events of the kinds no scripted run makes (constructedKinds.ts). */
+  readonly constructedKinds?: boolean;
 }
 
 const missingIds = (): Reply => validationReply([{ type: 'missing', loc: ['query', 'ids'], msg: 'Field required', input: null }]);
@@ -90,9 +96,9 @@ export class V1ConversationRoutes {
   /**
    * `count` READY conversations, one a second apart, the last created now (for paging): idle, without a message,
    * or, given `messages`, the i-th one started with messages[i] (its agent then waiting for the person), on
-   * `repository` and `branch` when given.
+   * `repository` and `branch` when given; `constructedKinds`, `events`: what their logs hold (SeedOptions).
    */
-  seed(count: number, { messages = [], repository = null, branch = null }: SeedOptions = {}): string[] {
+  seed(count: number, { messages = [], repository = null, branch = null, events, constructedKinds }: SeedOptions = {}): string[] {
     const now = Date.now();
     return Array.from({ length: count }, (_, i) => {
       const task: StartTask = {
@@ -101,6 +107,8 @@ export class V1ConversationRoutes {
       };
       task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: repository, selected_branch: branch, git_provider: null, title: null, llm_model: null, initial_message: null });
       if (messages[i]) task.conversation.log.message('user', messages[i], task.created);
+      if (constructedKinds) appendConstructedKinds(task.conversation.log, task.created);
+      if (events) fillLongConversation(task.conversation.log, events, task.conversation.id, task.created);
       this.tasks.set(task.id, task);
       return task.conversation.id;
     });

@@ -47,7 +47,7 @@ export function runTerminal(args: Record<string, unknown>, cwd: string, conversa
   });
 }
 
-function terminalObservation(command: string, output: string, exitCode: number, timedOut: boolean, cwd: string, conversationHex: string): Record<string, unknown> {
+export function terminalObservation(command: string, output: string, exitCode: number, timedOut: boolean, cwd: string, conversationHex: string): Record<string, unknown> {
   const suffix = timedOut
     ? `\n[The command timed out. Sending SIGINT to the process]`
     : `\n[The command completed with exit code ${exitCode}.]`;
@@ -65,7 +65,7 @@ function editorError(command: string, message: string): Record<string, unknown> 
   return { content: [text(message)], is_error: true, command, path: null, prev_exist: true, old_content: null, new_content: null, kind: 'FileEditorObservation' };
 }
 
-function editorResult(command: string, path: string, message: string, prevExist: boolean, oldContent: string | null, newContent: string | null): Record<string, unknown> {
+export function editorResult(command: string, path: string, message: string, prevExist: boolean, oldContent: string | null, newContent: string | null): Record<string, unknown> {
   return { content: [text(message)], is_error: false, command, path, prev_exist: prevExist, old_content: oldContent, new_content: newContent, kind: 'FileEditorObservation' };
 }
 
