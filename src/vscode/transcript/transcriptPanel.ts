@@ -50,6 +50,9 @@ export class TranscriptPanel extends Disposable {
   private localPaths = new Map<string, string>();
   private attached: vscode.Uri[] = [];
   private pageReady = false;
+  /** When the tab was made, and whether its first events were posted: the log says how long each step took. */
+  private readonly created = performance.now();
+  private firstPosted = false;
   private readonly disposedEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.disposedEmitter.event;
 
@@ -64,6 +67,8 @@ export class TranscriptPanel extends Disposable {
     this.register(panel.onDidDispose(() => this.dispose()));
     this.register(services.watch.onDidChange(() => this.postHeader()));
     this.register(services.session.onDidChangeServer(() => this.restartFollow()));
+    // Read while the page boots (a webview takes a while to start): its first message then carries the events.
+    void this.startFollow();
   }
 
   get conversation(): { readonly id: string; readonly title: string } {
@@ -120,11 +125,20 @@ export class TranscriptPanel extends Disposable {
 
   /** The page (re)loaded, as after the tab was hidden: it gets everything held, and the follow starts. */
   private pageLoaded(): void {
+    this.services.logger.info(`Transcript ${this.state.conversationId}: page ready after ${(performance.now() - this.created).toFixed(0)} ms`);
     this.pageReady = true;
     const items = this.currentItems();
     this.shown = new Map(items.map((item) => [item.id, JSON.stringify(item)]));
     this.post({ type: 'init', state: this.state, strings: viewStrings(), header: this.header(), items });
-    void this.startFollow();
+    this.noteFirstEvents();
+    if (!this.follow) void this.startFollow();
+  }
+
+  private noteFirstEvents(): void {
+    const count = this.follow?.events.length ?? 0;
+    if (this.firstPosted || !count) return;
+    this.firstPosted = true;
+    this.services.logger.info(`Transcript ${this.state.conversationId}: first ${count} events posted after ${(performance.now() - this.created).toFixed(0)} ms (${this.status?.source ?? 'no source'})`);
   }
 
   /** Follows once connected to the conversation's server (after a reload, the tab may come back before the connection). */
@@ -136,13 +150,13 @@ export class TranscriptPanel extends Disposable {
       this.postHeader();
     }
     this.ensureFollow();
-    this.follow?.setVisible(this.panel.visible && this.pageReady);
+    this.follow?.setVisible(this.panel.visible);
   }
 
   private visibilityChanged(): void {
     // A hidden tab's page is unloaded (no retained context): it asks again with `ready` when shown.
     if (!this.panel.visible) this.pageReady = false;
-    this.follow?.setVisible(this.panel.visible && this.pageReady);
+    this.follow?.setVisible(this.panel.visible);
   }
 
   private ensureFollow(): void {
@@ -162,7 +176,7 @@ export class TranscriptPanel extends Disposable {
     this.follow = undefined;
     this.transcript = undefined;
     this.status = undefined;
-    if (this.pageReady) this.pageLoaded();
+    if (this.pageReady) this.pageLoaded(); else void this.startFollow();
   }
 
   private updated(update: FollowUpdate): void {
@@ -171,6 +185,7 @@ export class TranscriptPanel extends Disposable {
     if (!this.pageReady) return;
     this.postItems(this.currentItems());
     this.postHeader();
+    this.noteFirstEvents();
   }
 
   /** Sends the items that are new or changed: new ones before the first one shown as older, the rest in place or after. */

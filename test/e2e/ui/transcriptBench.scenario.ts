@@ -4,7 +4,7 @@
 // conversation with its tab open and once closed (the latter must be 0). Printed, with the issue's targets; only
 // what must hold whatever the load (the last events shown, nothing asked once closed) fails it.
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { scenario } from '../harness/scenario';
 import { setApiKey } from '../harness/ui/conversationSteps';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
@@ -17,6 +17,17 @@ async function seedLong(url: string): Promise<string> {
   const answer = await fetch(`${url}/_test/conversations`, { method: 'POST', body: JSON.stringify({ count: 1, events: EVENTS }) });
   const { ids } = await answer.json() as { ids: string[] };
   return ids[0]!;
+}
+
+/** From the click on the row to the page painting the last events: checked on every animation frame in the page, whose clock is the machine's, as the click's is. */
+async function openMs(page: Page, row: Locator): Promise<{ ms: number; frame: Frame }> {
+  const clicked = Date.now();
+  await row.click();
+  const frame = await transcriptPage(page);
+  const painted = Number(await (await frame.waitForFunction(
+    `[...document.querySelectorAll('article')].some((a) => a.textContent.includes(${JSON.stringify(LAST_MESSAGE)})) && Date.now()`,
+    undefined, { polling: 'raf', timeout: 60_000 })).jsonValue());
+  return { ms: painted - clicked, frame };
 }
 
 /** The page's JS heap in use (Chromium's performance.memory), in KiB. */
@@ -32,14 +43,10 @@ export default scenario('transcript bench: a 5,000-event conversation, from its 
   const row = pane.locator('.monaco-list-row').first();
   await row.waitFor({ timeout: 30_000 });
 
-  const clicked = Date.now();
-  await row.click();
-  const frame = await transcriptPage(page);
-  // Checked on every animation frame in the page; the page's clock is the machine's, as the click's is.
-  const painted = Number(await (await frame.waitForFunction(
-    `[...document.querySelectorAll('article')].some((a) => a.textContent.includes(${JSON.stringify(LAST_MESSAGE)})) && Date.now()`,
-    undefined, { polling: 'raf', timeout: 60_000 })).jsonValue());
-  const openMs = painted - clicked;
+  // The window's first webview starts VS Code's webview machinery (its service worker): timed apart from the next.
+  const cold = await openMs(page, row);
+  await workbench.runCommand('View: Close All Editors');
+  const { ms: warmMs, frame } = await openMs(page, row);
   const heapAtPaint = await heapKiB(frame);
   const items = await frame.locator('article').count();
   await workbench.screenshot('transcript-bench');
@@ -56,9 +63,10 @@ export default scenario('transcript bench: a 5,000-event conversation, from its 
   const closedPerMinute = ((about() - from) * 60_000) / WINDOW_MS;
 
   const rows: [string, string, string][] = [
-    [`transcript: click on the row to its last events painted (${EVENTS} events, ${items} items shown)`, `${openMs} ms`, '<= 500 ms'],
-    ['transcript: the page\'s JS heap once painted', `${heapAtPaint.toFixed(0)} KiB`, ''],
-    [`transcript: the page's heap growth over ${WINDOW_MS / 1000} s open`, `${heapGrowth.toFixed(0)} KiB`, ''],
+    [`transcript: row click to its last events painted, the window's first webview (${EVENTS} events)`, `${cold.ms} ms`, ''],
+    [`transcript: row click to its last events painted, opened again (${EVENTS} events, ${items} items shown)`, `${warmMs} ms`, '<= 500 ms'],
+    ['transcript: the renderer\'s JS heap once painted (shared with the workbench)', `${heapAtPaint.toFixed(0)} KiB`, ''],
+    [`transcript: its growth over ${WINDOW_MS / 1000} s open`, `${heapGrowth.toFixed(0)} KiB`, ''],
     [`transcript: requests/min about the conversation, tab open (run ended, ${WINDOW_MS / 1000} s)`, openPerMinute.toFixed(1), ''],
     [`transcript: requests/min about the conversation, tab closed (${WINDOW_MS / 1000} s)`, closedPerMinute.toFixed(1), '0'],
   ];
