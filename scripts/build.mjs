@@ -6,7 +6,8 @@
 // port, one ApiError class for `instanceof`), and a second turns each file into CommonJS (`import()` becomes
 // `require`), reading the first pass's source maps so that the development maps still point at src/.
 // `--production` minifies and drops source maps; `--watch` rebuilds on change; `--analyze` prints what makes
-// up each file (esbuild's analyzeMetafile). Also writes the marketplace icon (scripts/icon.mjs), which
+// up each file (esbuild's analyzeMetafile). `webview`: the transcript tab's page (webview/transcript/), a
+// browser script and its style sheet of their own, built after the extension's files. Also writes the marketplace icon (scripts/icon.mjs), which
 // package.json names.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,26 @@ async function toCommonJs(metafile) {
     logLevel: 'warning',
   });
   if (analyze) console.log(await esbuild.analyzeMetafile(metafile));
+  await buildWebview();
+}
+
+/** The transcript tab's page: dist/webview.js and dist/webview.css, for the browser, no Node, no vscode. */
+async function buildWebview() {
+  const result = await esbuild.build({
+    entryPoints: [{ in: 'webview/transcript/main.ts', out: 'webview' }, { in: 'webview/transcript/transcript.css', out: 'webview' }],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: production,
+    sourcemap: false,
+    outdir: 'dist',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const written = Object.keys(result.metafile.outputs).sort();
+  if (written.join() !== [...bundles.webview].sort().join()) throw new Error(`the webview build wrote ${written.join(', ')}; scripts/bundles.json names ${bundles.webview.join(', ')}.`);
+  if (analyze) console.log(await esbuild.analyzeMetafile(result.metafile));
 }
 
 const ctx = await esbuild.context({

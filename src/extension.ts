@@ -17,6 +17,7 @@ import { ConversationWatch } from './vscode/conversations/conversationWatch';
 import { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
+import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
 import { deferredHandlers, registerCommands } from './vscode/platform/commands';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { onFirstUse } from './vscode/platform/firstUse';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     changes, new ChangesTreeProvider(changes),
     ...registerCommands(deferredHandlers(() => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers)),
     ...registerChat(context.extensionUri, async () => (await onDemand.get()).chat),
+    registerTranscriptSerializer(async (panel, state) => (await onDemand.get()).restoreTranscript(panel, state)),
   );
   void settings.refresh();
   void walkthrough.openOnFirstRun();

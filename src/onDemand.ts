@@ -34,6 +34,11 @@ import { ConversationTargets } from './vscode/conversations/conversationTarget';
 import type { ConversationWatch } from './vscode/conversations/conversationWatch';
 import type { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
+import { transcriptFeature } from './vscode/transcript/transcriptFeature';
+import { systemClock } from './core/conversations/refreshSchedule';
+import { TranscriptFollower } from './core/transcript/follow';
+import { buildTranscript } from './core/transcript/build';
+import { transcriptMarkdown } from './core/transcript/export';
 import { GitPusher } from './vscode/git/gitPush';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import type { CommandHandlers } from './vscode/platform/commands';
@@ -72,6 +77,8 @@ export interface OnDemand {
   readonly chat: ChatServices;
   /** "Use <new URL>" after a redirect to another origin (the error presenter's action). */
   useMovedServer(error: RedirectError): Promise<boolean>;
+  /** A transcript tab VS Code restored after a reload, with the state its page saved. */
+  restoreTranscript(panel: vscode.WebviewPanel, state: unknown): void;
   /** The test-mode API (ExtensionMode.Test only). */
   testingApi(activationMs: number): TestingApi;
 }
@@ -94,17 +101,23 @@ export function onDemand(activated: Activated): OnDemand {
     handle: chatHandler(new ChatTasks(session, targets, sender, errors), new ChatCommands(session, actions, errors)),
     tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
   };
+  const transcripts = transcriptFeature({
+    context, session, watch, errors, logger, actions,
+    follow: (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate), toMarkdown: (title, events) => transcriptMarkdown(buildTranscript(events).items, title),
+  });
   return {
     handlers: {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
-      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch, session),
+      ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
+      ...transcripts.handlers,
       ...activated.walkthrough.handlers(),
       ...applyCommands(applier, watch, conversations, session, () => activated.changes.shown?.conversation.id),
       ...changesCommands(changes, activated.changes),
     },
     chat,
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
+    restoreTranscript: transcripts.restore,
     testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender, chat }),
   };
 }

@@ -84,7 +84,7 @@ describe('README.md', () => {
 });
 
 /** The build's files (scripts/build.mjs writes exactly these): what activation loads, and what the first command does. */
-const bundles = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bundles.json'), 'utf8')) as { startup: string[]; onDemand: string[] };
+const bundles = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bundles.json'), 'utf8')) as { startup: string[]; onDemand: string[]; webview: string[] };
 
 describe('the package', () => {
   it("starts from the start-up bundle's entry", () => {
@@ -95,7 +95,7 @@ describe('the package', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const listed = run(process.execPath, [vsce, 'ls', '--no-dependencies']).split('\n').filter(Boolean).sort();
     const l10nBundles = fs.readdirSync(path.join(ROOT, 'l10n')).map((file) => `l10n/${file}`);
-    const expected = ['package.json', 'package.nls.json', ...l10nBundles, 'README.md', 'CHANGELOG.md', 'LICENSE', ...bundles.startup, ...bundles.onDemand, manifest.icon, ...new Set([...mediaNamed(manifest), ...readmeImages])];
+    const expected = ['package.json', 'package.nls.json', ...l10nBundles, 'README.md', 'CHANGELOG.md', 'LICENSE', ...bundles.startup, ...bundles.onDemand, ...bundles.webview, manifest.icon, ...new Set([...mediaNamed(manifest), ...readmeImages])];
     // dist/ holds build products: listed when built (npm test builds after the unit tests), never anything else.
     const present = expected.filter((file) => !file.startsWith('dist/') || fs.existsSync(path.join(ROOT, file)));
     assert.deepEqual(listed, present.sort());

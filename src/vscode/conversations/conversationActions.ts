@@ -87,14 +87,24 @@ export class ConversationActions {
 
   /** Asks for the words and files and sends them; true when the server took the message. */
   async sendFollowUp(conversation?: ActedConversation): Promise<boolean> {
-    const client = conversation && await this.clientFor(
-      (c) => c.sendMessage, () => vscode.l10n.t('OpenHands: this server\'s API offers no follow-up messages through the app server.'));
+    const client = conversation && await this.messageClient();
     if (!conversation || !client) return false;
     const asked = await this.askFollowUp({
       title: vscode.l10n.t('OpenHands: Follow-up to "{0}"', conversation.title), placeholder: vscode.l10n.t('Your message to the agent'),
     });
     const message = asked && await followUpMessage(asked);
     return message ? this.post(client, conversation, message) : false;
+  }
+
+  /** Sends words and files typed elsewhere (the transcript tab's reply box); true when the server took them. */
+  async sendTyped(conversation: ActedConversation, asked: AskedFollowUp): Promise<boolean> {
+    const client = await this.messageClient();
+    const message = client && await followUpMessage(asked);
+    return client && message ? this.post(client, conversation, message) : false;
+  }
+
+  private messageClient(): Promise<OpenHandsClient | undefined> {
+    return this.clientFor((c) => c.sendMessage, () => vscode.l10n.t('OpenHands: this server\'s API offers no follow-up messages through the app server.'));
   }
 
   private async post(client: OpenHandsClient, conversation: ActedConversation, message: FollowUpMessage): Promise<boolean> {

@@ -5,14 +5,13 @@ import type { CommandHandler } from '../platform/commands';
 import { Command } from '../platform/ids';
 import type { ConversationActions } from './conversationActions';
 import type { ConversationFlows } from './conversationFlows';
-import type { ServerSession } from '../connection/serverSession';
 import type { ConversationLinks } from './conversationLinks';
-import { copyConversationId, openConversation } from './conversationOpener';
+import { copyConversationId } from './conversationOpener';
 import type { ConversationWatch } from './conversationWatch';
 import { conversationOf, type ConversationNode } from './conversationsTreeProvider';
 
 export function conversationCommands(
-  flows: ConversationFlows, links: ConversationLinks, actions: ConversationActions, watch: ConversationWatch, session: ServerSession,
+  flows: ConversationFlows, links: ConversationLinks, actions: ConversationActions, watch: ConversationWatch,
 ) {
   const sendFiles = (first?: unknown, all?: unknown) => flows.sendFiles(asUri(first), Array.isArray(all) ? all.filter(isUri) : undefined);
   return {
@@ -24,7 +23,6 @@ export function conversationCommands(
     // The menus of the Explorer and the editor, which other extensions share, name OpenHands in the title.
     [Command.SendFileToOpenHands]: sendFiles,
     [Command.SendSelectionToOpenHands]: () => flows.sendSelection(),
-    [Command.OpenConversation]: (node?: ConversationNode) => openConversation(node, session, links),
     [Command.OpenConversationInBrowser]: (node?: ConversationNode) => links.open(conversationOf(node)),
     [Command.CopyConversationLink]: (node?: ConversationNode) => links.copy(conversationOf(node)),
     [Command.CopyConversationId]: (node?: ConversationNode) => copyConversationId(node),

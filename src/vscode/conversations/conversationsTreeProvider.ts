@@ -76,9 +76,7 @@ function conversationItem(conversation: FeedItem, session: ServerSession): vscod
   const item = new vscode.TreeItem(row.label);
   item.id = conversation.id;
   item.description = row.description;
-  item.tooltip = session.webUi ? row.tooltip
-    : `${row.tooltip}
-${vscode.l10n.t('This server serves no web UI, so the conversation has no page to open: click for its actions.')}`;
+  item.tooltip = vscode.l10n.t('{0}\nClick to open its transcript.', row.tooltip);
   item.iconPath = new vscode.ThemeIcon(STATE_PRESENTATION[conversation.state].icon, stateColor(conversation.state));
   const offers = rowOffers(conversation, session.server?.client);
   item.contextValue = contextValue(

@@ -53,11 +53,16 @@ export const askFollowUp: AskFollowUp = async (options) => {
     if (answer.kind !== 'button') return answer.kind === 'send' ? { text: answer.text, files } : undefined;
     text = answer.text;
     if (answer.what === 'clear') files = [];
-    else files = [...files, ...await vscode.window.showOpenDialog({
-      canSelectMany: true, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Files to send with the message'),
-    }) ?? []];
+    else files = [...files, ...await pickAttachments()];
   }
 };
+
+/** The files to attach to a message, picked in the open dialog (none when cancelled). */
+export async function pickAttachments(): Promise<vscode.Uri[]> {
+  return await vscode.window.showOpenDialog({
+    canSelectMany: true, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Files to send with the message'),
+  }) ?? [];
+}
 
 interface InputButton<T> extends vscode.QuickInputButton { readonly what: T }
 type InputAnswer<T> = { kind: 'send'; text: string } | { kind: 'cancel' } | { kind: 'button'; what: T; text: string };

@@ -25,8 +25,11 @@ export const Command = {
   /** The same handlers as the two above, titled for menus shared with other extensions ("Send File to OpenHands"). */
   SendFileToOpenHands: 'openhands.sendFileToOpenHands',
   SendSelectionToOpenHands: 'openhands.sendSelectionToOpenHands',
-  /** A click on a conversation row: its page where the server serves its web UI, else the row's actions. */
+  /** A click on a conversation row, the palette's quick pick, the stop notice: the conversation's transcript tab. */
   OpenConversation: 'openhands.openConversation',
+  ExportTranscript: 'openhands.exportTranscript',
+  ApproveAction: 'openhands.approveAction',
+  RejectAction: 'openhands.rejectAction',
   OpenConversationInBrowser: 'openhands.openConversationInBrowser',
   CopyConversationLink: 'openhands.copyConversationLink',
   CopyConversationId: 'openhands.copyConversationId',
@@ -73,6 +76,11 @@ export const Context = {
   WebUi: 'openhands.webUi',
   /** Whether a conversation was started from this VS Code on the configured server. */
   ConversationStarted: 'openhands.conversationStarted',
+} as const;
+
+/** The webview panels VS Code restores after a reload (contributes `onWebviewPanel:` activation). */
+export const WebviewPanelType = {
+  Transcript: 'openhands.transcript',
 } as const;
 
 /** The walkthrough of contributes.walkthroughs, by its id in package.json. */

@@ -65,6 +65,18 @@ export class Workbench {
     return this.page.locator('.part.sidebar .pane-body .monaco-list-row').allInnerTexts();
   }
 
+  /** Developer: Reload Window (the extension host starts again, the editors are restored), then waits for our contributions. */
+  async reloadWindow(): Promise<void> {
+    await this.page.keyboard.press('F1');
+    await this.page.keyboard.type('Developer: Reload Window');
+    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().waitFor();
+    const loaded = this.page.waitForEvent('load', { timeout: 60_000 });
+    await this.page.keyboard.press('Enter');
+    await loaded;
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.waitForActivityBarItem();
+  }
+
   /** F1, type the command's title, choose it. Returns once the palette is gone or shows the command's own input. */
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('F1');

@@ -43,18 +43,6 @@ async function clickStepButton(workbench: Workbench, step: string, button: strin
   await container.getByRole('button', { name: button, exact: true }).click();
 }
 
-async function reloadWindow(workbench: Workbench): Promise<void> {
-  const { page } = workbench;
-  await page.keyboard.press('F1');
-  await page.keyboard.type('Developer: Reload Window');
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().waitFor();
-  const loaded = page.waitForEvent('load', { timeout: 60_000 });
-  await page.keyboard.press('Enter');
-  await loaded;
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await workbench.waitForActivityBarItem();
-}
-
 function editJson(file: string, change: Record<string, unknown>): void {
   fs.writeFileSync(file, `${JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), ...change }, null, 2)}\n`);
 }
@@ -117,7 +105,7 @@ export default scenario(
       // window down as VS Code does, so what the workbench and the extension stored is written before it goes.
       await workbench.runCommand('View: Close All Editors');
       await walkthrough(page).waitFor({ state: 'detached', timeout: 15_000 });
-      await reloadWindow(workbench);
+      await workbench.reloadWindow();
       // Connected: activate() ran, and with it the first-run check.
       await page.locator('.part.statusbar .statusbar-item', { hasText: /(^|\s)OpenHands$/ }).waitFor({ timeout: 30_000 });
       assert.equal(await walkthrough(page).count(), 0, 'the walkthrough opened by itself a second time');

@@ -1,0 +1,73 @@
+// The transcript's commands. Each takes a conversation id or a Conversations-view node; given nothing, the
+// active transcript tab's conversation, else a quick pick of the server's conversations.
+import * as vscode from 'vscode';
+import type { ConversationSummary } from '../../api/model/conversations';
+import type { ServerSession } from '../connection/serverSession';
+import type { ConversationWatch } from '../conversations/conversationWatch';
+import { conversationOf, type ConversationNode } from '../conversations/conversationsTreeProvider';
+import type { CommandHandler } from '../platform/commands';
+import type { ErrorPresenter } from '../platform/errorPresenter';
+import { Command } from '../platform/ids';
+import type { ConfirmActions } from './confirmActions';
+import type { TranscriptExport } from './transcriptExport';
+import type { TranscriptTabs } from './transcriptTabs';
+
+interface Picked { readonly id: string; readonly title: string }
+
+export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatch, session: ServerSession, errors: ErrorPresenter, confirm: ConfirmActions, exporter: TranscriptExport) {
+  const pick = new ConversationPicker(tabs, watch, session, errors);
+  const answer = async (arg: unknown, accept: boolean) => {
+    const conversation = await pick.resolve(arg);
+    const done = await confirm.answer(conversation, accept);
+    if (done && conversation) tabs.find(conversation.id, session.serverUrl)?.expectNews();
+    return done;
+  };
+  return {
+    [Command.OpenConversation]: async (arg?: unknown) => {
+      const conversation = await pick.resolve(arg, false);
+      const serverUrl = session.serverUrl;
+      if (!conversation || !serverUrl) return false;
+      tabs.open({ serverUrl, conversationId: conversation.id, title: conversation.title || conversation.id });
+      return true;
+    },
+    [Command.ExportTranscript]: async (arg?: unknown) => exporter.run(await pick.resolve(arg)),
+    [Command.ApproveAction]: (arg?: unknown) => answer(arg, true),
+    [Command.RejectAction]: (arg?: unknown) => answer(arg, false),
+  } satisfies Record<string, CommandHandler>;
+}
+
+class ConversationPicker {
+  constructor(private readonly tabs: TranscriptTabs, private readonly watch: ConversationWatch, private readonly session: ServerSession, private readonly errors: ErrorPresenter) {}
+
+  /** The conversation an argument names; without one, the active tab's (`activeTab`), else the person's pick. */
+  async resolve(arg: unknown, activeTab = true): Promise<Picked | undefined> {
+    if (typeof arg === 'string' && arg) return { id: arg, title: this.known(arg)?.title || arg };
+    const node = conversationOf(arg as ConversationNode | undefined);
+    if (node) return node;
+    const active = activeTab ? this.tabs.active() : undefined;
+    return active ?? this.pick();
+  }
+
+  private known(id: string): ConversationSummary | undefined {
+    return this.watch.feed.list?.find((c) => c.id === id);
+  }
+
+  private async pick(): Promise<Picked | undefined> {
+    try {
+      const server = await this.session.connect();
+      if (!server) return undefined;
+      const list = this.watch.feed.list ?? (await server.client.listConversations({ limit: 50 })).items;
+      if (!list.length) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: this server has no conversations yet.'));
+        return undefined;
+      }
+      const picked = await vscode.window.showQuickPick(list.map((c) => ({ label: c.title || c.id, description: c.state, detail: c.repository ?? undefined, conversation: c })), {
+        title: vscode.l10n.t('OpenHands: Open Conversation'), placeHolder: vscode.l10n.t('The conversation to open'), matchOnDescription: true,
+      });
+      return picked && { id: picked.conversation.id, title: picked.conversation.title || picked.conversation.id };
+    } catch (error) {
+      await this.errors.show(error, { retry: async () => { await this.pick(); } });
+      return undefined;
+    }
+  }
+}

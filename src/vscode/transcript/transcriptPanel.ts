@@ -1,0 +1,234 @@
+// One conversation's transcript tab: the page (transcriptHtml.ts), fed by the live follow (core/transcript) while
+// the tab is visible and nothing while it is hidden or closed; the page's requests (reply, attach, stop, resume,
+// approve, reject, export, links, paths) go through the extension's existing paths.
+import * as vscode from 'vscode';
+import type { OpenHandsClient } from '../../api/client';
+import type { ConversationEvent } from '../../api/model/events';
+import type { FollowSources, FollowStatus, FollowTiming, FollowUpdate, TranscriptFollow } from '../../core/transcript/followTypes';
+import type { Transcript } from '../../core/transcript/items';
+import type { ServerSession } from '../connection/serverSession';
+import type { ConversationWatch } from '../conversations/conversationWatch';
+import { Disposable } from '../platform/lifecycle';
+import type { Logger } from '../platform/log';
+import { pageRoot, transcriptHtml } from './transcriptHtml';
+import type { HostMessage, PageMessage, TranscriptState, ViewItem } from './protocol';
+import { viewHeader } from './viewHeader';
+import { viewItem } from './viewItems';
+import { viewStrings } from './viewStrings';
+
+/** What the tab reads and builds with: core's follow and transcript, with the local workspace's paths. */
+export interface TranscriptEngine {
+  readonly timing: FollowTiming;
+  follow(sources: FollowSources, onUpdate: (update: FollowUpdate) => void): TranscriptFollow;
+  transcript(events: readonly ConversationEvent[]): Transcript;
+}
+
+/** What the page's buttons do, by the tab's conversation; each resolves once done. */
+export interface PageActions {
+  reply(tab: TranscriptPanel, text: string, files: readonly vscode.Uri[]): Promise<boolean>;
+  pickFiles(): Promise<vscode.Uri[]>;
+  run(action: 'stop' | 'resume' | 'approve' | 'reject' | 'export', tab: TranscriptPanel): Promise<unknown>;
+  openLink(url: string): Promise<unknown>;
+  openPath(localPath: string | undefined, sandboxPath: string): Promise<unknown>;
+}
+
+export interface PanelServices {
+  readonly session: ServerSession;
+  readonly watch: ConversationWatch;
+  readonly engine: TranscriptEngine;
+  readonly actions: PageActions;
+  readonly logger: Logger;
+  readonly extensionUri: vscode.Uri;
+}
+
+export class TranscriptPanel extends Disposable {
+  private follow: TranscriptFollow | undefined;
+  private transcript: Transcript | undefined;
+  private status: FollowStatus | undefined;
+  /** The items the page shows, by id, as sent (to send only what changed). */
+  private shown = new Map<string, string>();
+  private localPaths = new Map<string, string>();
+  private attached: vscode.Uri[] = [];
+  private pageReady = false;
+  /** When the tab was made, and whether its first events were posted: the log says how long each step took. */
+  private readonly created = performance.now();
+  private firstPosted = false;
+  private readonly disposedEmitter = this.register(new vscode.EventEmitter<void>());
+  readonly onDidDispose = this.disposedEmitter.event;
+
+  constructor(readonly panel: vscode.WebviewPanel, readonly state: TranscriptState, private readonly services: PanelServices) {
+    super();
+    const root = pageRoot(services.extensionUri);
+    panel.webview.options = { enableScripts: true, localResourceRoots: [root] };
+    panel.title = state.title;
+    panel.webview.html = transcriptHtml(panel.webview, root);
+    this.register(panel.webview.onDidReceiveMessage((message: PageMessage) => void this.received(message)));
+    this.register(panel.onDidChangeViewState(() => this.visibilityChanged()));
+    this.register(panel.onDidDispose(() => this.dispose()));
+    this.register(services.watch.onDidChange(() => this.postHeader()));
+    this.register(services.session.onDidChangeServer(() => this.restartFollow()));
+    // Read while the page boots (a webview takes a while to start): its first message then carries the events.
+    void this.startFollow();
+  }
+
+  get conversation(): { readonly id: string; readonly title: string } {
+    return { id: this.state.conversationId, title: this.panel.title };
+  }
+
+  /** The events the tab holds, oldest first (for the export). */
+  get events(): readonly ConversationEvent[] { return this.follow?.events ?? []; }
+
+  reveal(): void { this.panel.reveal(); }
+
+  /** Something is expected (a reply went, an action was approved): read again soon. */
+  expectNews(): void { this.follow?.refreshSoon(); }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    this.follow?.dispose();
+    this.follow = undefined;
+    this.disposedEmitter.fire();
+    super.dispose();
+    this.panel.dispose();
+  }
+
+  /** The client of the conversation's server, when that is the server the extension is connected to. */
+  client(): OpenHandsClient | undefined {
+    const server = this.services.session.server;
+    return server && server.url === this.state.serverUrl ? server.client : undefined;
+  }
+
+  private async received(message: PageMessage): Promise<void> {
+    const { actions } = this.services;
+    switch (message.type) {
+      case 'ready': return this.pageLoaded();
+      case 'openLink': await actions.openLink(message.url); return;
+      case 'openPath': await actions.openPath(this.localPaths.get(message.path), message.path); return;
+      case 'reply': return this.reply(message.text);
+      case 'attach': this.attached = [...this.attached, ...await actions.pickFiles()]; return this.postHeader();
+      case 'clearAttached': this.attached = []; return this.postHeader();
+      case 'loadOlder': await this.follow?.loadOlder(); return;
+      case 'stop': case 'resume': case 'approve': case 'reject': case 'export':
+        await actions.run(message.type, this);
+        if (message.type !== 'export') this.expectNews();
+    }
+  }
+
+  private async reply(text: string): Promise<void> {
+    const sent = await this.services.actions.reply(this, text, this.attached);
+    if (!sent) return;
+    this.attached = [];
+    this.post({ type: 'sent' });
+    this.postHeader();
+    this.expectNews();
+  }
+
+  /** The page (re)loaded, as after the tab was hidden: it gets everything held, and the follow starts. */
+  private pageLoaded(): void {
+    this.services.logger.info(`Transcript ${this.state.conversationId}: page ready after ${(performance.now() - this.created).toFixed(0)} ms`);
+    this.pageReady = true;
+    const items = this.currentItems();
+    this.shown = new Map(items.map((item) => [item.id, JSON.stringify(item)]));
+    this.post({ type: 'init', state: this.state, strings: viewStrings(), header: this.header(), items });
+    this.noteFirstEvents();
+    if (!this.follow) void this.startFollow();
+  }
+
+  private noteFirstEvents(): void {
+    const count = this.follow?.events.length ?? 0;
+    if (this.firstPosted || !count) return;
+    this.firstPosted = true;
+    this.services.logger.info(`Transcript ${this.state.conversationId}: first ${count} events posted after ${(performance.now() - this.created).toFixed(0)} ms (${this.status?.source ?? 'no source'})`);
+  }
+
+  /** Follows once connected to the conversation's server (after a reload, the tab may come back before the connection). */
+  private async startFollow(): Promise<void> {
+    const { session } = this.services;
+    if (!this.client() && session.serverUrl === this.state.serverUrl) {
+      await session.connect().catch((error: unknown) => this.services.logger.warn(`Transcript: no connection to ${this.state.serverUrl}: ${String(error)}`));
+      if (this.isDisposed) return;
+      this.postHeader();
+    }
+    this.ensureFollow();
+    this.follow?.setVisible(this.panel.visible);
+  }
+
+  private visibilityChanged(): void {
+    // A hidden tab's page is unloaded (no retained context): it asks again with `ready` when shown.
+    if (!this.panel.visible) this.pageReady = false;
+    this.follow?.setVisible(this.panel.visible);
+  }
+
+  private ensureFollow(): void {
+    if (this.follow) return;
+    const client = this.client();
+    if (!client) return;
+    const id = this.state.conversationId;
+    const sources: FollowSources = {
+      appServer: client.events?.(id),
+      agentReach: client.agentServer ? (call) => client.agentServer!(id, call) : undefined,
+    };
+    this.follow = this.services.engine.follow(sources, (update) => this.updated(update));
+  }
+
+  private restartFollow(): void {
+    this.follow?.dispose();
+    this.follow = undefined;
+    this.transcript = undefined;
+    this.status = undefined;
+    if (this.pageReady) this.pageLoaded(); else void this.startFollow();
+  }
+
+  private updated(update: FollowUpdate): void {
+    this.status = update.status;
+    this.transcript = this.services.engine.transcript(update.events);
+    if (!this.pageReady) return;
+    this.postItems(this.currentItems());
+    this.postHeader();
+    this.noteFirstEvents();
+  }
+
+  /** Sends the items that are new or changed: new ones before the first one shown as older, the rest in place or after. */
+  private postItems(items: readonly ViewItem[]): void {
+    const firstShown = items.findIndex((item) => this.shown.has(item.id));
+    const changed = items.map((item, index) => ({ item, index, json: JSON.stringify(item), isNew: !this.shown.has(item.id) }))
+      .filter(({ item, json }) => this.shown.get(item.id) !== json);
+    for (const { item, json } of changed) this.shown.set(item.id, json);
+    const isOlder = (c: (typeof changed)[number]) => c.isNew && c.index < firstShown;
+    const older = changed.filter(isOlder).map((c) => c.item);
+    const rest = changed.filter((c) => !isOlder(c)).map((c) => c.item);
+    if (older.length) this.post({ type: 'older', items: older });
+    if (rest.length) this.post({ type: 'items', items: rest });
+  }
+
+  private currentItems(): ViewItem[] {
+    const items = this.transcript?.items ?? [];
+    this.localPaths = new Map(items.flatMap((item) => item.kind === 'file' && item.localPath ? [[item.path, item.localPath] as const] : []));
+    return items.map(viewItem);
+  }
+
+  private header() {
+    const summary = this.services.watch.feed.list?.find((c) => c.id === this.state.conversationId);
+    const connected = this.services.session.server?.url;
+    // The server names a conversation after its first message: the tab takes the name once it has one.
+    if (summary?.title && summary.title !== this.panel.title) this.panel.title = summary.title;
+    return viewHeader({
+      title: this.panel.title,
+      state: this.transcript?.state ?? summary?.state,
+      client: this.client(),
+      otherServer: connected !== undefined && connected !== this.state.serverUrl ? this.state.serverUrl : undefined,
+      status: this.status,
+      timing: this.services.engine.timing,
+      awaiting: (this.transcript?.awaitingConfirmation.length ?? 0) > 0,
+      attached: this.attached.map((uri) => vscode.workspace.asRelativePath(uri, false)),
+    });
+  }
+
+  private postHeader(): void {
+    if (this.pageReady) this.post({ type: 'header', header: this.header() });
+  }
+
+  private post(message: HostMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+}

@@ -1,0 +1,76 @@
+// The transcript tab's figures for `npm run bench` (issue 23), on the stand-in's 5,000-event V1 conversation:
+// the time from a click on its row to the page painting its last events (measured in the page, on the frame the
+// last item first shows), the page's JS heap then and 30 s later, and the requests per minute about that
+// conversation with its tab open and once closed (the latter must be 0). Printed, with the issue's targets; only
+// what must hold whatever the load (the last events shown, nothing asked once closed) fails it.
+import * as assert from 'node:assert/strict';
+import type { Frame, Locator, Page } from 'playwright-core';
+import { scenario } from '../harness/scenario';
+import { setApiKey } from '../harness/ui/conversationSteps';
+import { transcriptPage } from '../harness/ui/transcriptSteps';
+
+const EVENTS = 5000;
+const WINDOW_MS = 30_000;
+const LAST_MESSAGE = 'All steps done.';
+
+async function seedLong(url: string): Promise<string> {
+  const answer = await fetch(`${url}/_test/conversations`, { method: 'POST', body: JSON.stringify({ count: 1, events: EVENTS }) });
+  const { ids } = await answer.json() as { ids: string[] };
+  return ids[0]!;
+}
+
+/** From the click on the row to the page painting the last events: checked on every animation frame in the page, whose clock is the machine's, as the click's is. */
+async function openMs(page: Page, row: Locator): Promise<{ ms: number; frame: Frame }> {
+  const clicked = Date.now();
+  await row.click();
+  const frame = await transcriptPage(page);
+  const painted = Number(await (await frame.waitForFunction(
+    `[...document.querySelectorAll('article')].some((a) => a.textContent.includes(${JSON.stringify(LAST_MESSAGE)})) && Date.now()`,
+    undefined, { polling: 'raf', timeout: 60_000 })).jsonValue());
+  return { ms: painted - clicked, frame };
+}
+
+/** The page's JS heap in use (Chromium's performance.memory), in KiB. */
+async function heapKiB(frame: Frame): Promise<number> {
+  return Number(await frame.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0')) / 1024;
+}
+
+export default scenario('transcript bench: a 5,000-event conversation, from its row to the last events painted; heap; requests open and closed', async ({ workbench, page, server, context }) => {
+  const id = await seedLong(server.url);
+  await setApiKey(workbench, context);
+  const sideBar = await workbench.openActivityBarItem();
+  const pane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
+  const row = pane.locator('.monaco-list-row').first();
+  await row.waitFor({ timeout: 30_000 });
+
+  // The window's first webview starts VS Code's webview machinery (its service worker): timed apart from the next.
+  const cold = await openMs(page, row);
+  await workbench.runCommand('View: Close All Editors');
+  const { ms: warmMs, frame } = await openMs(page, row);
+  const heapAtPaint = await heapKiB(frame);
+  const items = await frame.locator('article').count();
+  await workbench.screenshot('transcript-bench');
+
+  const about = () => server.requests.filter((r) => r.path.includes(id)).length;
+  let from = about();
+  await page.waitForTimeout(WINDOW_MS);
+  const openPerMinute = ((about() - from) * 60_000) / WINDOW_MS;
+  const heapGrowth = (await heapKiB(frame)) - heapAtPaint;
+  await workbench.runCommand('View: Close All Editors');
+  await page.waitForTimeout(1000);
+  from = about();
+  await page.waitForTimeout(WINDOW_MS);
+  const closedPerMinute = ((about() - from) * 60_000) / WINDOW_MS;
+
+  const rows: [string, string, string][] = [
+    [`transcript: row click to its last events painted, the window's first webview (${EVENTS} events)`, `${cold.ms} ms`, ''],
+    [`transcript: row click to its last events painted, opened again (${EVENTS} events, ${items} items shown)`, `${warmMs} ms`, '<= 500 ms'],
+    ['transcript: the renderer\'s JS heap once painted (shared with the workbench)', `${heapAtPaint.toFixed(0)} KiB`, ''],
+    [`transcript: its growth over ${WINDOW_MS / 1000} s open`, `${heapGrowth.toFixed(0)} KiB`, ''],
+    [`transcript: requests/min about the conversation, tab open (run ended, ${WINDOW_MS / 1000} s)`, openPerMinute.toFixed(1), ''],
+    [`transcript: requests/min about the conversation, tab closed (${WINDOW_MS / 1000} s)`, closedPerMinute.toFixed(1), '0'],
+  ];
+  for (const [name, value, target] of rows) console.log(`bench: ${name.padEnd(96)} ${value.padStart(12)}  ${target}`);
+  assert.ok(items > 0);
+  assert.equal(closedPerMinute, 0, 'a closed tab asks nothing');
+}, { line: 'v1', timeoutMs: 180_000 });
