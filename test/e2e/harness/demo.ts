@@ -1,6 +1,7 @@
 // npm run demo: the packaged extension (dist/openhands-conversations.vsix) installed into code-server, pointed at
-// the V1 stand-in (OpenHands 1.11.0, the current line) whose agent runs end finished after a while, the first-run
-// walkthrough open, all on 127.0.0.1, until Ctrl-C.
+// the V1 stand-in (OpenHands 1.11.0, the current line) with a scripted LLM as its LLM and one conversation whose
+// agent did real work in its git workspace and finished (its transcript and changes open from the Conversations
+// view), the first-run walkthrough open, all on 127.0.0.1, until Ctrl-C.
 // usage: node out/test/e2e/harness/demo.js [--port <code-server port>]
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,7 +10,7 @@ import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './proc
 import { DEMO_AGENT_RUN_MS, prepareDemoServer } from './demoServer';
 import { startSession } from './session';
 import { REAL_WORK_SCRIPT } from '../../support/scriptedLlm/script';
-import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
+import { startScriptedRun } from './ui/transcriptSteps';
 
 const DEMO_API_KEY = 'demo-session-key';
 
@@ -28,19 +29,20 @@ async function main(): Promise<void> {
   });
   const server = session.v1Server;
   prepareDemoServer(server);
-  // An LLM whose script makes the stand-in's agent do real work in its workspace (files made, edited, deleted and
-  // moved), for a person who gives its URL as the LLM base URL; without it, runs end as the timing above says.
-  const llm = await startScriptedLlm({ script: REAL_WORK_SCRIPT, delayMs: 1500 });
+  // The stand-in's LLM is a scripted one that makes its agent do real work in its workspace (files made, edited,
+  // deleted and moved), and one conversation has run it to the end, so the demo shows a finished run at once.
+  const { id, llm } = await startScriptedRun(server, DEMO_API_KEY, 'Show what you can do in a git workspace', REAL_WORK_SCRIPT, 300);
   onCleanup(() => llm.close());
   console.log(`
   OpenHands Conversations demo
     VS Code (code-server): ${session.codeServer.workbenchUrl()}
     OpenHands stand-in:    ${server.url}  (answers as OpenHands 1.11.0 from PyPI, without a web UI; openhands.serverUrl points here)
     session API key:       ${DEMO_API_KEY}  (the walkthrough's "Set API Key", or F1 > "OpenHands: Set API Key")
-    agent:                 a scripted run that ends "finished" ${DEMO_AGENT_RUN_MS / 1000} s after each message (any LLM model and key will do);
-                           with the LLM base URL ${llm.baseUrl} (Configure LLM's second step, model openai/gpt-4o,
-                           no key), the agent does real work in a git workspace instead: runs commands, makes,
-                           edits, deletes and moves files, then finishes
+    agent:                 the server's LLM is a scripted one (${llm.baseUrl}, model openai/gpt-4o): each message makes
+                           the agent do real work in a git workspace (runs commands, makes, edits, deletes and moves
+                           files), then finish; another LLM set with Configure LLM ends runs "finished" after ${DEMO_AGENT_RUN_MS / 1000} s
+    finished conversation: ${id}: after Set API Key, click it in Conversations for its transcript; its
+                           row's Show Changes lists what the agent changed, with diffs and Apply Changes
     workspace:             ${session.context.workspaceFolder}  (git, origin ${session.context.remoteUrl}, branch ${session.context.branch})
     code-server log:       ${session.codeServer.logFile}
 
