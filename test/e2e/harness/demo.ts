@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   // deleted and moved), and one conversation has run it to the end, so the demo shows a finished run at once.
   const { id, llm } = await startScriptedRun(server, DEMO_API_KEY, 'Show what you can do in a git workspace', REAL_WORK_SCRIPT, 300);
   onCleanup(() => llm.close());
+  await untilFinished(server.url, id);
   console.log(`
   OpenHands Conversations demo
     VS Code (code-server): ${session.codeServer.workbenchUrl()}
@@ -53,6 +54,16 @@ async function main(): Promise<void> {
   if (isStopping()) return; // Ctrl-C: the cleanup stopped it
   session.keepRunFolder();
   throw new Error(`code-server stopped by itself (${exit}); see ${session.codeServer.logFile}`);
+}
+
+/** Waits until the conversation's run has ended (the scripted run takes a few seconds), so the demo opens on it. */
+async function untilFinished(serverUrl: string, id: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 500))) {
+    const answer = await fetch(`${serverUrl}/api/v1/app-conversations?ids=${id}`, { headers: { 'X-Session-API-Key': DEMO_API_KEY } });
+    const [conversation] = (await answer.json()) as { execution_status?: string }[];
+    if (conversation?.execution_status === 'finished') return;
+  }
+  throw new Error(`the demo's conversation ${id} did not finish in 2 minutes`);
 }
 
 installSignalHandlers();
