@@ -6,7 +6,7 @@ import { filesInTreeOrder, buildChangeTree } from '../../core/changes/changeTree
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationWatch } from '../conversations/conversationWatch';
 import type { ErrorPresenter } from '../platform/errorPresenter';
-import { View } from '../platform/ids';
+import { Context, View } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import { conversationArgument, type ShownConversation } from './conversationArgument';
 import type { ChangeContentProvider } from './changeContentProvider';
@@ -28,6 +28,7 @@ export class ChangesController {
   async show(argument?: unknown): Promise<boolean> {
     const conversation = await conversationArgument(argument, this.watch);
     if (!conversation) return false;
+    await vscode.commands.executeCommand('setContext', Context.ChangesShown, true);
     await vscode.commands.executeCommand(`${View.Changes}.focus`);
     return this.read(conversation);
   }

@@ -76,6 +76,11 @@ export const Context = {
   WebUi: 'openhands.webUi',
   /** Whether a conversation was started from this VS Code on the configured server. */
   ConversationStarted: 'openhands.conversationStarted',
+  /**
+   * Whether Show Changes ran in this window: the Changes view appears from then on (before, it would only take
+   * room from Settings and Conversations with nothing to show).
+   */
+  ChangesShown: 'openhands.changesShown',
 } as const;
 
 /** The webview panels VS Code restores after a reload (contributes `onWebviewPanel:` activation). */

@@ -22,7 +22,10 @@ export async function settledCount(requests: RequestList, quietMs = 1000, timeou
     } else if (Date.now() - quietSince >= quietMs) {
       return count;
     }
-    if (Date.now() > deadline) throw new Error(`the extension's requests did not settle within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) {
+      const last = list.slice(-6).map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
+      throw new Error(`the extension's requests did not settle within ${timeoutMs / 1000} s; the last: ${last}`);
+    }
     await sleep(100);
   }
 }

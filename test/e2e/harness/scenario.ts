@@ -43,6 +43,8 @@ export interface UiScenario {
   locale?: string;
   /** The stand-in serves a web UI, as the Docker image does; without, it answers as PyPI's server (none). */
   webUi?: boolean;
+  /** A measurement for `npm run bench`: run only when a --grep names it, never in the test run. */
+  bench?: boolean;
   /** VS Code's chat on, with the test-only language model (chat.ts): for scenarios that talk to @openhands. */
   chat?: boolean;
   run(scenarioContext: ScenarioContext): Promise<void>;
@@ -50,7 +52,7 @@ export interface UiScenario {
 
 export function scenario(
   name: string, run: UiScenario['run'],
-  options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean; chat?: boolean } = {},
+  options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean; chat?: boolean; bench?: boolean } = {},
 ): UiScenario {
   return { name, run, ...options };
 }

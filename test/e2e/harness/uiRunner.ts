@@ -139,7 +139,7 @@ function shortStack(error: unknown): string {
 function selectedRuns(options: Pick<UiRunOptions, 'targets' | 'installed' | 'grep'>): ScenarioRun[] {
   return plannedRuns(loadScenarios(), options.targets)
     .filter((r) => Boolean(r.scenario.installed) === Boolean(options.installed))
-    .filter((r) => !options.grep || options.grep.test(r.label));
+    .filter((r) => (options.grep ? options.grep.test(r.label) : !r.scenario.bench));
 }
 
 /** The locales of the scenarios this run selects: each gets its own code-server, after the others. */

@@ -57,17 +57,17 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await rows.filter({ hasText: 'Load more…' }).click();
     await until('the second page', async () => ((await rows.filter({ hasText: 'Load more…' }).count()) === 0 ? true : undefined));
     await workbench.screenshot('load-more');
-    // Back to the top of the list; the click also opens that conversation's page (the server serves its web UI).
-    const opened = page.context().waitForEvent('page', { timeout: 15_000 });
+    // Back to the top of the list; the click also opens that conversation's transcript in a tab.
+    const firstTitle = (await rows.first().locator('.label-name').innerText()).trim();
     await rows.first().click();
-    await (await opened).close();
+    await page.locator('.tabs-container .tab', { hasText: firstTitle }).waitFor({ timeout: 30_000 });
 
     // The stand-in's control route, as the real server's agent would: the conversation started here finishes.
     const startedId = (await reading.listConversations({ limit: 50 })).items.map((c) => c.id).find((id) => !seeded.has(id));
     assert.ok(startedId, 'the conversation started from VS Code');
     v1.setConversationStatus(startedId, { execution_status: 'finished' });
     const told = await notification(workbench, `"${MESSAGE}" finished.`, 30_000);
-    assert.deepEqual(await buttonsOf(told), ['Open in Browser']);
+    assert.deepEqual(await buttonsOf(told), ['Open Transcript', 'Show Changes', 'Open in Browser']);
     assert.match(await started.innerText(), /finished · started here/);
     await workbench.screenshot('finished-notice');
     await clearNotifications(workbench);

@@ -73,4 +73,4 @@ export default scenario('transcript bench: a 5,000-event conversation, from its 
   for (const [name, value, target] of rows) console.log(`bench: ${name.padEnd(96)} ${value.padStart(12)}  ${target}`);
   assert.ok(items > 0);
   assert.equal(closedPerMinute, 0, 'a closed tab asks nothing');
-}, { line: 'v1', timeoutMs: 180_000 });
+}, { line: 'v1', timeoutMs: 180_000, bench: true });

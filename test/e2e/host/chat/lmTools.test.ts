@@ -17,10 +17,21 @@ function text(result: vscode.LanguageModelToolResult): Record<string, unknown> {
   return JSON.parse(result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('')) as Record<string, unknown>;
 }
 
+/** The conversations Delegate started, stopped after the suite. */
+const delegated: string[] = [];
+
 const markdown = (value: string | vscode.MarkdownString | undefined) => (typeof value === 'string' ? value : value?.value ?? '');
 
 describe('language-model tools', () => {
   before(() => serverWith({ github: token('github') }));
+  // Delegate leaves a conversation the extension watches while it works (a poll every 2 s): stopped through the
+  // extension's own client, the watch reads it stopped and goes quiet, so the suites after this one start at rest.
+  after(async () => {
+    const { session, conversations } = await testingApi();
+    for (const id of delegated) await session.server?.client.stopConversation?.(id);
+    conversations.refresh();
+    await settledCount(contract.requests, 5000, 40_000);
+  });
 
   it('are registered as contributed, with their input schemas', () => {
     const tools = new Map(vscode.lm.tools.map((tool) => [tool.name, tool]));
@@ -48,6 +59,7 @@ describe('language-model tools', () => {
     assert.deepEqual(Object.keys(sent).filter((k) => !['initial_user_msg', 'repository', 'selected_branch', 'git_provider', 'image_urls'].includes(k)), [], 'nothing else is sent');
     assert.equal(result.server, contract.url);
     assert.match(String(result.id), /^[0-9a-f]{32}$/);
+    delegated.push(String(result.id));
 
     const read = text(await vscode.lm.invokeTool(READ, { input: { id: result.id }, toolInvocationToken: undefined }));
     assert.equal(read.id, result.id);
