@@ -43,13 +43,22 @@ function merged(events: readonly ConversationEvent[]): ConversationEvent[] {
   return events.filter((e) => !seen.has(e.id) && seen.add(e.id));
 }
 
+/** Seconds from naive ISO time `a` to the later `b` (both the server's local time). */
+function secondsBetween(a: string, b: string): number {
+  return (Date.parse(`${b}Z`) - Date.parse(`${a}Z`)) / 1000;
+}
+
 /** The model's events of the run hold what the wire events hold, kind for kind, in the same order. */
 function checkMapped(events: readonly ConversationEvent[], wire: readonly WorkEvent[], mixed: boolean): void {
   const shown = wire.filter((e) => TRANSCRIPT_KINDS.has(e.kind));
   const mapped = events.filter((e) => e.kind === 'message' || e.kind === 'action' || e.kind === 'observation');
   assert.deepEqual(mapped.map((e) => e.id), shown.map((e) => e.id), 'messages, actions and observations, in order');
-  const stamps = events.map((e) => e.timestamp);
-  assert.deepEqual(stamps, [...stamps].sort(), 'oldest first');
+  // Oldest first, as stored: a server keeps events in the order they were appended, and under load an event made
+  // on another thread (a state update) can be appended after one stamped a moment later, so a small step back
+  // in time is the server's order, not a client's mistake; a page read newest first would step back at almost
+  // every event.
+  const backSteps = events.flatMap((e, i) => (i > 0 && e.timestamp < events[i - 1].timestamp ? [secondsBetween(e.timestamp, events[i - 1].timestamp)] : []));
+  assert.ok(backSteps.length <= 2 && backSteps.every((s) => s <= 2), `oldest first: steps back in time of ${JSON.stringify(backSteps)} s`);
   const user = events.filter((e) => e.kind === 'message' && e.origin === 'user');
   assert.deepEqual(user.map((e) => e.kind === 'message' && e.text), [REAL_WORK_TASK]);
   const actions = events.flatMap((e) => (e.kind === 'action' ? [e] : []));
