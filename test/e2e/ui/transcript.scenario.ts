@@ -81,7 +81,9 @@ export default [
       const saved = await pathBox.inputValue();
       await page.keyboard.press('Enter');
       await workbench.readNotification(/the transcript was saved to/);
-      const written = fs.readFileSync(path.join(context.workspaceFolder, path.basename(saved)), 'utf8');
+      const exported = path.join(context.workspaceFolder, path.basename(saved));
+      const written = fs.readFileSync(exported, 'utf8');
+      fs.rmSync(exported); // the scenarios after this one share the workspace and its git state
       assert.match(written, new RegExp(FOLLOW_UP));
       assert.match(written, /notes\/added\.md/);
     } finally {

@@ -47,10 +47,19 @@ export async function answerInput(
   const shown = { title: (await titled.innerText()).trim(), prompt: (await widget.locator('.quick-input-message').innerText()).trim() };
   await box.fill(text);
   if (shot) await workbench.screenshot(shot);
-  // Enter in the box itself: a page (the walkthrough) can take the focus back from the widget meanwhile.
-  await box.press('Enter');
-  await titled.waitFor({ state: 'hidden', timeout: 30_000 });
-  return shown;
+  // Enter in the box itself: a page (the walkthrough) can take the focus back from the widget meanwhile. An Enter
+  // that reaches the widget while it is still switching from the previous step's box is dropped by the workbench
+  // (seen in CI: step 2 of Configure LLM stayed open with its value typed); the box still holding what was typed
+  // after a few seconds means that, and the Enter is given again, never more than three times.
+  for (let attempt = 1; ; attempt++) {
+    await box.press('Enter');
+    try {
+      await titled.waitFor({ state: 'hidden', timeout: attempt < 3 ? 5_000 : 30_000 });
+      return shown;
+    } catch (error) {
+      if (attempt >= 3 || !(await titled.isVisible()) || (await box.inputValue()) !== text) throw error;
+    }
+  }
 }
 
 /** F1 > OpenHands: Set API Key, Enter on the kind (a session key, the first), the key typed into its password box. */
