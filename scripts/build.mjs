@@ -1,15 +1,17 @@
-// Bundles the extension (after the esbuild-sample's build script) into the files scripts/bundles.json names:
-// `startup`, what VS Code loads to activate (dist/extension.js from src/extension.ts, and dist/shared.js, the
-// modules it shares with the commands), and `onDemand`, dist/onDemand.js from src/onDemand.ts (every command),
-// which extension.ts loads on the first command. esbuild splits code only for ES modules, and the extension is
-// CommonJS (VS Code 1.100), so a first pass splits into ES modules (each module in one file only: one l10n
-// port, one ApiError class for `instanceof`), and a second turns each file into CommonJS (`import()` becomes
-// `require`), reading the first pass's source maps so that the development maps still point at src/.
+// Bundles the extension (after the esbuild-sample's build script) from the entry points scripts/bundles.json
+// names: `extension` (src/extension.ts), what VS Code loads to activate, and the parts it loads on first use:
+// `onDemand` (src/onDemand.ts, the commands), `agentWork` (src/agentWork.ts: transcript, changes, chat) and
+// `workApi` (src/api/workApi.ts, the client's reading of a conversation's work). Each is a file of its own in dist/,
+// and the modules two or more of them use are in `shared-<hash>.js` chunks. esbuild splits code only for ES modules,
+// and the extension is CommonJS (VS Code 1.100), so a first pass splits into ES modules (each module in one file
+// only: one l10n port, one ApiError class for `instanceof`), and a second turns each file into CommonJS
+// (`import()` becomes `require`), reading the first pass's source maps so that the development maps still point at
+// src/. dist/loads.json (not shipped) names the files each entry loads with it, for the bench and the manifest test.
 // `--production` minifies and drops source maps; `--watch` rebuilds on change; `--analyze` prints what makes
 // up each file (esbuild's analyzeMetafile). `webview`: the transcript tab's page (webview/transcript/), a
 // browser script and its style sheet of their own, built after the extension's files. Also writes the marketplace icon (scripts/icon.mjs), which
 // package.json names.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -19,15 +21,36 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const analyze = process.argv.includes('--analyze');
 const bundles = JSON.parse(readFileSync('scripts/bundles.json', 'utf8'));
-const expected = [...bundles.startup, ...bundles.onDemand].map((file) => basename(file)).sort();
 const esmDir = mkdtempSync(join(tmpdir(), 'openhands-esm-'));
+
+/**
+ * Each entry's file and the chunks it loads with it (its static imports, transitively), as dist/ paths. An entry
+ * esbuild made of an `import()` that scripts/bundles.json does not name is an error: it needs a name and a budget.
+ */
+function loadsOf(metafile) {
+  const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
+  const named = new Set(Object.keys(bundles.entries));
+  const loads = {};
+  for (const [file, output] of outputs) {
+    const name = basename(file, '.js');
+    if (!output.entryPoint) continue;
+    if (!named.has(name)) throw new Error(`esbuild made an entry ${basename(file)} (of ${output.entryPoint}): a new import() makes a new file; name it in scripts/bundles.json (and give it a budget in the bench), or import it statically.`);
+    const files = new Set();
+    const visit = (path) => {
+      if (files.has(path)) return;
+      files.add(path);
+      for (const imported of metafile.outputs[path].imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    };
+    visit(file);
+    loads[name] = [...files].map((path) => `dist/${basename(path)}`);
+  }
+  return loads;
+}
 
 /** The second pass: the first pass's ES modules, as CommonJS, into dist/ (replacing the files of an earlier build). */
 async function toCommonJs(metafile) {
   const written = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js')).map((file) => basename(file)).sort();
-  if (written.join() !== expected.join()) {
-    throw new Error(`esbuild wrote ${written.join(', ')}; scripts/bundles.json names ${expected.join(', ')}. A new import() makes a new file: name it there (and in the bench's budgets), or import it statically.`);
-  }
+  const loads = loadsOf(metafile);
   for (const file of readdirSync('dist', { withFileTypes: true })) {
     if (file.isFile() && /\.js(\.map)?$/.test(file.name)) rmSync(join('dist', file.name));
   }
@@ -43,6 +66,7 @@ async function toCommonJs(metafile) {
     outdir: 'dist',
     logLevel: 'warning',
   });
+  writeFileSync('dist/loads.json', `${JSON.stringify(loads, null, 2)}\n`);
   if (analyze) console.log(await esbuild.analyzeMetafile(metafile));
   await buildWebview();
 }
@@ -67,11 +91,11 @@ async function buildWebview() {
 }
 
 const ctx = await esbuild.context({
-  entryPoints: { extension: 'src/extension.ts', onDemand: 'src/onDemand.ts' },
+  entryPoints: bundles.entries,
   bundle: true,
   splitting: true,
   format: 'esm',
-  chunkNames: 'shared',
+  chunkNames: 'shared-[hash]',
   platform: 'node',
   target: 'node20',
   minify: production,

@@ -1,8 +1,10 @@
 // The composition root: builds the services the views and status bars run on, wires them together and hands
 // every registration to VS Code for disposal. No logic lives here. The commands and what only they use are
-// built by the on-demand root (src/onDemand.ts, its own bundle), loaded on the first command.
+// built by the on-demand root (src/onDemand.ts, its own bundle), loaded on the first command; the transcript, the
+// changes and chat by the agent's work (src/agentWork.ts, a bundle again), on the first of its commands or requests.
 import * as vscode from 'vscode';
 import { useTranslator } from './base/l10n';
+import type { AgentWork } from './agentWork';
 import type { Activated } from './onDemand';
 import type { TestingApi } from './testingApi';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
@@ -18,7 +20,8 @@ import { ConversationsTreeProvider } from './vscode/conversations/conversationsT
 import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
-import { deferredHandlers, registerCommands } from './vscode/platform/commands';
+import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
+import { AgentWorkCommands } from './vscode/platform/ids';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { onFirstUse } from './vscode/platform/firstUse';
 import { Logger } from './vscode/platform/log';
@@ -48,14 +51,18 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
   const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, conversationsTree, walkthrough, changes };
   const onDemand = onFirstUse(async () => (await import('./onDemand.js')).onDemand(activated));
+  const agentWork = onFirstUse(async (): Promise<AgentWork> => (await import('./agentWork.js')).agentWork(activated, (await onDemand.get()).parts));
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
     watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     changes, new ChangesTreeProvider(changes),
-    ...registerCommands(deferredHandlers(() => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers)),
-    ...registerChat(context.extensionUri, async () => (await onDemand.get()).chat),
-    registerTranscriptSerializer(async (panel, state) => (await onDemand.get()).restoreTranscript(panel, state)),
+    ...registerCommands({
+      ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),
+      ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
+    }),
+    ...registerChat(context.extensionUri, async () => (await agentWork.get()).chat),
+    registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),
   );
   void settings.refresh();
   void walkthrough.openOnFirstRun();
@@ -63,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? onDemand.get().then((loaded) => ({ testing: loaded.testingApi(activationMs) }))
+    ? Promise.all([onDemand.get(), agentWork.get()]).then(([loaded, work]) => ({ testing: loaded.testingApi(activationMs, work.chat) }))
     : {};
 }
 

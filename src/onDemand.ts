@@ -1,25 +1,15 @@
-// The composition root of what runs only when a person acts: every command's handler and the services only
+// The composition root of what runs only when a person acts: the commands' handlers and the services only
 // commands use (wizards, field and MCP editors, the message composition and sending, git push, the server
 // switches). The build emits it as its own file, dist/onDemand.js, which extension.ts loads once, on the first
 // command; the start-up bundle holds only what the views and status bars need to show the state. A new command
 // is built here, and what only it uses stays out of the start-up bundle by itself (CONTRIBUTING.md, "The package").
+// The commands that read or take the agent's work (transcript, changes, apply) and chat are built on these
+// services by src/agentWork.ts, a file of its own again.
 import type * as vscode from 'vscode';
 import type { RedirectError } from './api/http/transportErrors';
 import { createTestingApi, type TestingApi } from './testingApi';
-import { ChatCommands } from './vscode/chat/chatCommands';
-import { chatHandler } from './vscode/chat/chatHandler';
 import type { ChatServices } from './vscode/chat/chatRegistration';
-import { ChatTasks } from './vscode/chat/chatTasks';
-import { DelegateTool, ReadTool } from './vscode/chat/lmTools';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
-import { applyCommands } from './vscode/changes/applyCommands';
-import { ApplySnapshots } from './vscode/changes/applySnapshots';
-import { ChangesApplier, chooseOwnInQuickPick } from './vscode/changes/changesApplier';
-import { MergeInputs } from './vscode/changes/mergeInputs';
-import { ChangeContentProvider } from './vscode/changes/changeContentProvider';
-import { ChangeDecorations } from './vscode/changes/changeDecorations';
-import { changesCommands } from './vscode/changes/changesCommands';
-import { ChangesController } from './vscode/changes/changesController';
 import type { ChangesStore } from './vscode/changes/changesStore';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
@@ -34,15 +24,9 @@ import { ConversationTargets } from './vscode/conversations/conversationTarget';
 import type { ConversationWatch } from './vscode/conversations/conversationWatch';
 import type { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
-import { transcriptFeature } from './vscode/transcript/transcriptFeature';
-import { systemClock } from './core/conversations/refreshSchedule';
-import { TranscriptFollower } from './core/transcript/follow';
-import { buildTranscript } from './core/transcript/build';
-import { transcriptMarkdown } from './core/transcript/export';
 import { GitPusher } from './vscode/git/gitPush';
 import { GitRepositories } from './vscode/git/gitRepositories';
-import type { CommandHandlers } from './vscode/platform/commands';
-import { Chat } from './vscode/platform/ids';
+import type { OnDemandHandlers } from './vscode/platform/commands';
 import type { ErrorPresenter } from './vscode/platform/errorPresenter';
 import type { Logger } from './vscode/platform/log';
 import { inputBoxPrompter } from './vscode/platform/prompter';
@@ -71,16 +55,21 @@ export interface Activated {
   readonly changes: ChangesStore;
 }
 
+/** The commands' services that the agent's work (src/agentWork.ts) is built on. */
+export interface CommandParts {
+  readonly git: GitRepositories;
+  readonly targets: ConversationTargets;
+  readonly sender: ConversationSender;
+  readonly actions: ConversationActions;
+}
+
 export interface OnDemand {
-  readonly handlers: CommandHandlers;
-  /** The @openhands participant's handler and the language-model tools. */
-  readonly chat: ChatServices;
+  readonly handlers: OnDemandHandlers;
+  readonly parts: CommandParts;
   /** "Use <new URL>" after a redirect to another origin (the error presenter's action). */
   useMovedServer(error: RedirectError): Promise<boolean>;
-  /** A transcript tab VS Code restored after a reload, with the state its page saved. */
-  restoreTranscript(panel: vscode.WebviewPanel, state: unknown): void;
-  /** The test-mode API (ExtensionMode.Test only). */
-  testingApi(activationMs: number): TestingApi;
+  /** The test-mode API (ExtensionMode.Test only), with the tools of the agent's work. */
+  testingApi(activationMs: number, chat: ChatServices): TestingApi;
 }
 
 export function onDemand(activated: Activated): OnDemand {
@@ -91,33 +80,15 @@ export function onDemand(activated: Activated): OnDemand {
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
-  const merges = new MergeInputs();
-  context.subscriptions.push(merges);
-  const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
-  const changeContents = new ChangeContentProvider(activated.changes);
-  context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
-  const changes = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
-  const chat: ChatServices = {
-    handle: chatHandler(new ChatTasks(session, targets, sender, errors), new ChatCommands(session, actions, errors)),
-    tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
-  };
-  const transcripts = transcriptFeature({
-    context, session, watch, errors, logger, actions,
-    follow: (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate), toMarkdown: (title, events) => transcriptMarkdown(buildTranscript(events).items, title),
-  });
   return {
     handlers: {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
-      ...transcripts.handlers,
       ...activated.walkthrough.handlers(),
-      ...applyCommands(applier, watch, conversations, session, () => activated.changes.shown?.conversation.id),
-      ...changesCommands(changes, activated.changes),
     },
-    chat,
+    parts: { git, targets, sender, actions },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
-    restoreTranscript: transcripts.restore,
-    testingApi: (activationMs) => createTestingApi({ ...activated, activationMs, connection, targets, sender, chat }),
+    testingApi: (activationMs, chat) => createTestingApi({ ...activated, activationMs, connection, targets, sender, chat }),
   };
 }

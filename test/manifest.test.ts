@@ -83,19 +83,23 @@ describe('README.md', () => {
   });
 });
 
-/** The build's files (scripts/build.mjs writes exactly these): what activation loads, and what the first command does. */
-const bundles = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bundles.json'), 'utf8')) as { startup: string[]; onDemand: string[]; webview: string[] };
+/** The build's entries and the webview's files (scripts/bundles.json), and what each entry loads (dist/loads.json, once built). */
+const bundles = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bundles.json'), 'utf8')) as { entries: Record<string, string>; webview: string[] };
+const loadsFile = path.join(ROOT, 'dist', 'loads.json');
+const built: string[] = fs.existsSync(loadsFile) ? Object.values(JSON.parse(fs.readFileSync(loadsFile, 'utf8')) as Record<string, string[]>).flat() : [];
 
 describe('the package', () => {
   it("starts from the start-up bundle's entry", () => {
-    assert.equal(manifest.main.replace(/^\.\//, ''), bundles.startup[0]);
+    assert.equal(manifest.main.replace(/^\.\//, ''), 'dist/extension.js');
+    assert.equal(bundles.entries.extension, 'src/extension.ts');
   });
 
-  it('lists only what runs in the VSIX (vsce ls): the bundles, the manifest and its text, the l10n bundles, icon and media, README and its images, CHANGELOG, LICENSE', () => {
+  it('lists only what runs in the VSIX (vsce ls): the bundles, the manifest and its text, the translations, icon and media, README and its images, CHANGELOG, LICENSE', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const listed = run(process.execPath, [vsce, 'ls', '--no-dependencies']).split('\n').filter(Boolean).sort();
-    const l10nBundles = fs.readdirSync(path.join(ROOT, 'l10n')).map((file) => `l10n/${file}`);
-    const expected = ['package.json', 'package.nls.json', ...l10nBundles, 'README.md', 'CHANGELOG.md', 'LICENSE', ...bundles.startup, ...bundles.onDemand, ...bundles.webview, manifest.icon, ...new Set([...mediaNamed(manifest), ...readmeImages])];
+    // The translations only: VS Code never loads the English source bundle, whose text is the code's own.
+    const l10nBundles = fs.readdirSync(path.join(ROOT, 'l10n')).filter((file) => file !== 'bundle.l10n.json').map((file) => `l10n/${file}`);
+    const expected = ['package.json', 'package.nls.json', ...l10nBundles, 'README.md', 'CHANGELOG.md', 'LICENSE', ...new Set(built), ...bundles.webview, manifest.icon, ...new Set([...mediaNamed(manifest), ...readmeImages])];
     // dist/ holds build products: listed when built (npm test builds after the unit tests), never anything else.
     const present = expected.filter((file) => !file.startsWith('dist/') || fs.existsSync(path.join(ROOT, file)));
     assert.deepEqual(listed, present.sort());

@@ -1,8 +1,9 @@
 // The extension host of VS Code 1.100 (the engine floor) runs Node 20; the code-server of the end-to-end tests runs
 // Node 24, so a use of a newer global or module API passes every other test and breaks only for people. This test
-// bundles both composition roots as the build does (dependencies included) and fails on a use of any API below;
+// bundles each entry of the build as the build does (dependencies included) and fails on a use of any API below;
 // a use guarded by `typeof X` is a feature test and is allowed. Add an API here when a newer Node brings one.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
 
@@ -59,7 +60,9 @@ async function bundled(entry: string): Promise<string> {
 }
 
 describe('no Node API newer than Node 20 (VS Code 1.100\'s extension host)', () => {
-  for (const entry of ['src/extension.ts', 'src/onDemand.ts']) {
+  // Every entry the build makes (scripts/bundles.json), each bundled with what it imports.
+  const entries = Object.values((JSON.parse(fs.readFileSync('scripts/bundles.json', 'utf8')) as { entries: Record<string, string> }).entries);
+  for (const entry of entries) {
     it(`${entry}, bundled with what it imports, uses none`, async () => {
       assert.deepEqual(newerApiUses(await bundled(entry)), []);
     });

@@ -1,17 +1,13 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
-import type { ConversationWorkApi, ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
+import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
-import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from './http/transport';
+import { Transport, type CallOptions, type TransportOptions } from './http/transport';
+import { lazyWorkApi } from './lazyWorkApi';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
-import { V1WorkApi } from './v1/v1WorkApi';
-import { V0EventsReader, confirmV0Action } from './v0/v0Events';
-import { downloadExport, v0ExportPath } from './trajectory';
 import { V1SettingsApi } from './v1/v1SettingsApi';
-import { appFileText, listAppChanges } from './v1/appChanges';
-import { listV0Changes } from './v0/v0Changes';
 
 export type ClientOptions = TransportOptions;
 
@@ -43,39 +39,9 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
-    ...workApi(transport, options, api),
+    // A conversation's work (events, agent server, changes): its own file, loaded on the first call (workApi.ts).
+    ...lazyWorkApi(api, async () => (await import('./workApi.js')).workApi(transport, options, api)),
     ...providerTokensApi(transport, settings, api),
-    ...changesApi(transport, api),
-  };
-}
-
-/** The changes list and file text where the server's routes serve its conversations (detect.ts decides). */
-function changesApi(transport: Transport, api: ServerApi): Pick<ConversationWorkApi, 'listChanges' | 'agentFileText'> {
-  const line = api.changes === undefined ? api.conversations : api.changes;
-  return {
-    ...(line === 'v1' ? { listChanges: (id, baseRef, call) => listAppChanges(transport, id, baseRef, call) } : {}),
-    ...(line === 'v0' ? { listChanges: (id, _baseRef, call) => listV0Changes(transport, id, call) } : {}),
-    ...(api.fileText ?? api.conversations === 'v1' ? { agentFileText: (id, path, call) => appFileText(transport, id, path, call) } : {}),
-  };
-}
-
-/** A conversation's work: V0's events route, or V1's events, agent server and confirmation (1.x and the mixed line). */
-function workApi(transport: Transport, options: ClientOptions, api: ServerApi): ConversationWorkApi {
-  if (api.conversations !== 'v1') {
-    const events = new Transport({ ...options, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
-    return {
-      events: (id) => new V0EventsReader(events, id),
-      downloadTrajectory: (id, call) => downloadExport(transport, v0ExportPath(id), `trajectory_${id}.json`, call),
-      confirmAction: (id, accept, _reason, call) => confirmV0Action(transport, id, accept, call),
-    };
-  }
-  // The mixed line (1.0-1.6, V0 settings): its agent servers take the socket's key only in the upgrade's header.
-  const work = new V1WorkApi(transport, options, api.settings === 'v0' ? 'header' : 'first-message');
-  return {
-    events: (id) => work.events(id),
-    downloadTrajectory: (id, call) => work.downloadTrajectory(id, call),
-    agentServer: (id, call) => work.agentServer(id, call),
-    confirmAction: (id, accept, reason, call) => work.confirmAction(id, accept, reason, call),
   };
 }
 

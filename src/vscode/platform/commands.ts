@@ -1,10 +1,17 @@
 // Registers every command of the extension from one typed map: a command in ids.ts without a handler is a
 // compile error, and `npm run check-commands` checks the map against package.json.
 import * as vscode from 'vscode';
-import { Command, type CommandId } from './ids';
+import { AgentWorkCommands, Command, type AgentWorkCommand, type CommandId } from './ids';
 
 export type CommandHandler = (...args: never[]) => unknown;
 export type CommandHandlers = Record<CommandId, CommandHandler>;
+/** The commands of the agent's work (src/agentWork.ts), and all the others (src/onDemand.ts). */
+export type AgentWorkHandlers = Record<AgentWorkCommand, CommandHandler>;
+type OnDemandCommand = Exclude<CommandId, AgentWorkCommand>;
+export type OnDemandHandlers = Record<OnDemandCommand, CommandHandler>;
+
+/** The commands src/onDemand.ts builds: all but the agent's work. */
+export const onDemandIds = Object.values(Command).filter((id): id is OnDemandCommand => !(AgentWorkCommands as readonly CommandId[]).includes(id));
 
 export function registerCommands(handlers: CommandHandlers): vscode.Disposable[] {
   return Object.entries(handlers).map(([id, handler]) =>
@@ -12,13 +19,15 @@ export function registerCommands(handlers: CommandHandlers): vscode.Disposable[]
 }
 
 /**
- * Every command of ids.ts, registered now; each call runs the handler of the on-demand bundle: at once where it is
+ * The commands `ids`, registered now; each call runs the handler of the bundle that builds it: at once where it is
  * loaded (`ready`), else once `load` brings it, so that the first command alone waits for the load.
  */
-export function deferredHandlers(ready: () => CommandHandlers | undefined, load: () => Promise<CommandHandlers>): CommandHandlers {
-  const deferred = (id: CommandId): CommandHandler => (...args: never[]) => {
+export function deferredHandlers<Id extends CommandId>(
+  ids: readonly Id[], ready: () => Record<Id, CommandHandler> | undefined, load: () => Promise<Record<Id, CommandHandler>>,
+): Record<Id, CommandHandler> {
+  const deferred = (id: Id): CommandHandler => (...args: never[]) => {
     const handlers = ready();
     return handlers ? handlers[id](...args) : load().then((loaded) => loaded[id](...args));
   };
-  return Object.fromEntries(Object.values(Command).map((id) => [id, deferred(id)])) as CommandHandlers;
+  return Object.fromEntries(ids.map((id) => [id, deferred(id)])) as Record<Id, CommandHandler>;
 }

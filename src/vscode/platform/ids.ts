@@ -52,6 +52,14 @@ export const Command = {
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 
+/** The commands that read or take the agent's work: built by src/agentWork.ts, a bundle of their own. */
+export const AgentWorkCommands = [
+  Command.OpenConversation, Command.ExportTranscript, Command.ApproveAction, Command.RejectAction,
+  Command.ApplyChanges, Command.UndoApply,
+  Command.ShowChanges, Command.RefreshChanges, Command.OpenChange, Command.ReviewChanges, Command.ExportPatch, Command.CopyPatch,
+] as const;
+export type AgentWorkCommand = (typeof AgentWorkCommands)[number];
+
 export const View = {
   Container: 'openhands',
   Settings: 'openhands.settings',
