@@ -6,6 +6,7 @@
 import type { EventsReader } from '../client';
 import type { ConversationEvent, EventSourceKind, EventWindow } from '../model/events';
 import { readAnswer } from '../http/answers';
+import { ServerError } from '../http/statusErrors';
 import type { CallOptions, Transport } from '../http/transport';
 import { EventPage } from './eventSchemas';
 import { mapV1Event } from './events';
@@ -22,6 +23,11 @@ export interface EventsSearchRoute {
   readonly path: string;
   /** The query that reads from `newest` on (oldest first); undefined: from the start. */
   sinceQuery(newest: ConversationEvent): Record<string, string> | undefined;
+  /**
+   * Where the server fails on that query with a 500 (1.6.0's app server compares the bound with its timestamps
+   * stored as text), the naive time `since` reads back to instead, in newest-first pages without a filter.
+   */
+  sinceBoundWithout500?(newest: ConversationEvent): string | undefined;
   /** Options every call of this source gets unless the caller gives its own (short timeouts for the agent server). */
   readonly callDefaults?: CallOptions;
 }
@@ -45,6 +51,17 @@ export class EventsSearchReader implements EventsReader {
 
   async since(newest: ConversationEvent | undefined, call?: CallOptions): Promise<readonly ConversationEvent[]> {
     const from = newest ? this.route.sinceQuery(newest) : undefined;
+    try {
+      return await this.forwards(from, call);
+    } catch (error) {
+      const bound = newest && error instanceof ServerError && error.status === 500 ? this.route.sinceBoundWithout500?.(newest) : undefined;
+      if (bound === undefined) throw error;
+      return this.backTo(bound, call);
+    }
+  }
+
+  /** Every event the query `from` selects (undefined: all), oldest first, following the pages. */
+  private async forwards(from: Record<string, string> | undefined, call?: CallOptions): Promise<ConversationEvent[]> {
     const events: ConversationEvent[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < MAX_SINCE_PAGES; pages++) {
@@ -56,6 +73,22 @@ export class EventsSearchReader implements EventsReader {
       cursor = page.next;
     }
     return events;
+  }
+
+  /** The events stamped at `bound` (a naive time to the second) or later, read newest first, in time order. */
+  private async backTo(bound: string, call?: CallOptions): Promise<ConversationEvent[]> {
+    const newestFirst: ConversationEvent[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < MAX_SINCE_PAGES; pages++) {
+      const query: Record<string, string> = { sort_order: 'TIMESTAMP_DESC', limit: String(MAX_EVENTS_PAGE) };
+      if (cursor !== null) query.page_id = cursor;
+      const page = await this.page(query, call);
+      const within = page.events.filter((event) => event.timestamp.slice(0, bound.length) >= bound);
+      newestFirst.push(...within);
+      if (within.length < page.events.length || page.next === null || page.next === cursor) break;
+      cursor = page.next;
+    }
+    return newestFirst.reverse();
   }
 
   /** The `limit` events before `cursor` (undefined: the newest), newest-first pages turned into time order. */

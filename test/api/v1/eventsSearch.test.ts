@@ -82,6 +82,27 @@ describe('V1 events search paging', () => {
     assert.equal(again[0].kind === 'message' && again[0].text, 'm33', 'the overlap window reads the late batch back');
   });
 
+  it('app server answering the bound with a 500 (1.6.0): since reads the same window back from the newest', async () => {
+    const seen: URL[] = [];
+    const events = stored(300);
+    const answer = searchFetch(events, 'offset', seen);
+    const failsOnBound = async (url: string) => new URL(url).searchParams.has('timestamp__gte')
+      ? new Response('Internal Server Error', { status: 500 })
+      : answer(url);
+    const reader = appServerEvents(transport(failsOnBound), 'c1');
+    const newest = (await reader.latest(1)).events[0];
+    seen.length = 0;
+    const again = await reader.since({ ...newest, timestamp: stamp(500) });
+    assert.deepEqual(texts(again), events.filter((e) => e.timestamp >= '2026-11-25T06:07:45').map((e) => (e.llm_message as { content: { text: string }[] }).content[0].text));
+    assert.equal(again[0].kind === 'message' && again[0].text, 'm233', 'from 35 s before the newest held, inclusive');
+    assert.deepEqual(seen.map((u) => [u.searchParams.get('sort_order'), u.searchParams.get('page_id')]), [['TIMESTAMP_DESC', null]], 'one newest-first page reaches the bound');
+  });
+
+  it('a 500 on a read without a bound is the server failing, passed on', async () => {
+    const reader = appServerEvents(transport(async () => new Response('Internal Server Error', { status: 500 })), 'c1');
+    await assert.rejects(reader.since(undefined), (error: { status?: number }) => error.status === 500);
+  });
+
   it('since from the start when nothing is held or the time is unreadable', async () => {
     const seen: URL[] = [];
     const reader = appServerEvents(transport(searchFetch(stored(5), 'offset', seen)), 'c1');
