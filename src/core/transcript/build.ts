@@ -122,7 +122,7 @@ export function buildTranscript(events: readonly ConversationEvent[], options: T
 }
 
 /** The folder the first command ran in: the shell starts in the workspace's working_dir. */
-function firstWorkingDir(events: readonly ConversationEvent[]): string | undefined {
+export function firstWorkingDir(events: readonly ConversationEvent[]): string | undefined {
   for (const event of events) {
     if (event.kind === 'observation' && event.result.type === 'command' && event.result.workingDir) return event.result.workingDir;
   }

@@ -8,6 +8,7 @@ import type { PathContents, WorkingTree } from '../../core/changes/applyPlan';
 import { contentsFromTexts } from '../../core/changes/exactTexts';
 import type { GitRunner } from '../../core/changes/gitRunner';
 import { contentsFromPatch } from '../../core/changes/patchContents';
+import { firstWorkingDir } from '../../core/transcript/build';
 
 export interface ApplyConversation {
   readonly id: string;
@@ -54,9 +55,5 @@ export async function gatherContents(
 
 /** The agent's workspace in its sandbox: the folder its first command ran in, as the server's events tell. */
 async function agentWorkspace(client: OpenHandsClient, id: string): Promise<string | undefined> {
-  const events = await client.events?.(id).since(undefined).catch(() => []) ?? [];
-  for (const event of events) {
-    if (event.kind === 'observation' && event.result.type === 'command' && event.result.workingDir) return event.result.workingDir;
-  }
-  return undefined;
+  return firstWorkingDir(await client.events?.(id).since(undefined).catch(() => []) ?? []);
 }

@@ -8,7 +8,8 @@ import { eventLine, inlineCode, quoted } from '../../core/chat/eventLines';
 import { followRun, pauseOf, type FollowEnd } from '../../core/chat/runFollow';
 import { eventsReaderFor, runSourceFor } from '../../core/chat/runSource';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
-import { buildTranscript } from '../../core/transcript/build';
+import { buildTranscript, firstWorkingDir } from '../../core/transcript/build';
+import { sandboxRelative } from '../../core/transcript/localPath';
 import { summarizeRun, summarySentence } from '../../core/transcript/runSummary';
 import { Command } from '../platform/ids';
 import type { ThreadConversation } from './chatThread';
@@ -55,7 +56,10 @@ function endText(end: FollowEnd): string {
   const lines = [`**${STATE_PRESENTATION[end.state].sentence}**`];
   if (end.events.length) lines.push(summarySentence(summary));
   const files = [...summary.created, ...summary.edited, ...summary.deleted];
-  if (files.length) lines.push(files.map((f) => inlineCode(f)).join(', '));
+  // The agent names files by their sandbox paths: shown relative to its workspace, as the repository has them.
+  const workingDir = firstWorkingDir(end.events);
+  const shown = (file: string) => (workingDir ? sandboxRelative(file, workingDir) : null) ?? file;
+  if (files.length) lines.push(files.map((f) => inlineCode(shown(f))).join(', '));
   if (summary.finishMessage?.text.trim()) lines.push(quoted(summary.finishMessage.text));
   return `${lines.join('\n\n')}\n\n`;
 }

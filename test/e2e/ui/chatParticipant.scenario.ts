@@ -35,6 +35,10 @@ export default scenario('chat: @openhands starts a task and follows it to finish
     assert.match(started[0]!.body, /"selected_repository":"octo\/widgets"/);
     // Show Changes and Apply Changes come with the changes feature (their commands registered): here Open Transcript.
     assert.ok((await responseButtons(done, 'Open Transcript')).includes('Open Transcript'));
+    // The summary names the files as the repository has them, not by the sandbox's paths.
+    const summary = (await done.innerText()).split('Finished.').at(-1)!;
+    assert.match(summary, /\.gitignore/);
+    assert.doesNotMatch(summary, /\/workspace\//);
     await workbench.screenshot('chat-finished');
 
     const second = await sendPrompt(workbench, `@openhands ${FOLLOW_UP}`);
