@@ -8,6 +8,25 @@ export const OUR_CONTAINER = 'OpenHands';
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 
+/**
+ * In the page, what the command palette shows of the command `title` with `typed` in its filter: 'closed' once the
+ * widget is hidden, 'offered' when the focused row is the command, 'below' when it is listed under the focused row,
+ * else nothing (the filter is still being typed or applied).
+ */
+const PALETTE_STATE = (typed: string, title: string) => `(() => {
+  const widget = document.querySelector(${JSON.stringify(QUICK_INPUT)});
+  const input = widget && widget.querySelector('.quick-input-box input');
+  if (!input || !input.checkVisibility()) return 'closed';
+  if (input.value !== ${JSON.stringify(typed)}) return '';
+  const label = (row) => row && row.querySelector('.label-name')?.textContent?.trim();
+  const rows = [...widget.querySelectorAll('.quick-input-list .monaco-list-row')];
+  const focused = rows.find((row) => row.classList.contains('focused'));
+  if (label(focused) === ${JSON.stringify(title)}) return 'offered';
+  const at = (row) => Number(row.getAttribute('data-index'));
+  const command = rows.find((row) => label(row) === ${JSON.stringify(title)});
+  return command && focused && at(command) > at(focused) ? 'below' : '';
+})()`;
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -67,36 +86,70 @@ export class Workbench {
 
   /** Developer: Reload Window (the extension host starts again, the editors are restored), then waits for our contributions. */
   async reloadWindow(): Promise<void> {
-    await this.page.keyboard.press('F1');
-    await this.page.keyboard.type('Developer: Reload Window');
-    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().waitFor();
+    await this.offerInPalette('Developer: Reload Window');
     const loaded = this.page.waitForEvent('load', { timeout: 60_000 });
-    await this.page.keyboard.press('Enter');
+    await this.page.locator(QUICK_INPUT_BOX).press('Enter');
     await loaded;
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await this.waitForActivityBarItem();
   }
 
-  /** F1, type the command's title, choose it. Returns once the palette is gone or shows the command's own input. */
+  /** F1, type the command's title, Enter on it. Returns once the palette is gone or shows the command's own input. */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
-    const box = this.page.locator(QUICK_INPUT_BOX);
-    await box.waitFor({ state: 'visible' });
-    await this.page.keyboard.type(title);
-    const row = this.page
-      .locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, {
-        has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }),
-      })
-      .first();
-    await row.waitFor({ timeout: 30_000 });
-    const typed = await box.inputValue();
-    await row.click();
+    const typed = await this.offerInPalette(title);
+    // Enter, not a click: it takes the row the palette offers, while a click aims at a row that may be re-rendered or
+    // hidden meanwhile (seen in CI: a row resolved in a list of 719 commands was "not visible" for 30 s).
+    await this.page.locator(QUICK_INPUT_BOX).press('Enter');
     // A command that asks for input reuses the same widget: wait until it no longer holds the palette's text.
     // (A string: this project's TypeScript has no DOM types; it runs in the page.)
     await this.page.waitForFunction(
       `(() => { const input = document.querySelector(${JSON.stringify(QUICK_INPUT_BOX)});
         return !input || input.offsetParent === null || input.value !== ${JSON.stringify(typed)}; })()`,
     );
+  }
+
+  /**
+   * Opens the command palette and types `title` until the palette offers that command: its filter holds exactly the
+   * title and the focused row is the command. The palette closes when something else takes the focus (a webview tab
+   * that opens late, under load), and what was typed then went elsewhere: it is opened once more. Returns the
+   * palette's text.
+   */
+  private async offerInPalette(title: string): Promise<string> {
+    const typed = `>${title}`;
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
+      await this.page.keyboard.type(title);
+      if ((await this.paletteOffers(typed, title)) === 'offered') return typed;
+      if (attempt === 2) throw new Error(`the command palette closed twice while "${title}" was typed in it`);
+    }
+  }
+
+  /**
+   * Waits until the palette offers the command `title` with `typed` in its filter, or closes. A command of the same
+   * words used more recently is listed above it: the focus goes down to it, as a person's arrow key would.
+   */
+  private async paletteOffers(typed: string, title: string): Promise<'offered' | 'closed'> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const state = await this.page
+        .waitForFunction(PALETTE_STATE(typed, title), undefined, { timeout: Math.max(deadline - Date.now(), 1) })
+        .catch(async (error: unknown) => {
+          throw new Error(`the command palette did not offer "${title}" within 30 s; it showed ${await this.paletteShows()}`, { cause: error });
+        });
+      const found = (await state.jsonValue()) as 'offered' | 'closed' | 'below';
+      if (found !== 'below') return found;
+      await this.page.locator(QUICK_INPUT_BOX).press('ArrowDown');
+    }
+  }
+
+  /** The palette's text and the labels of its rendered rows, focused one marked, to say what it showed instead. */
+  private async paletteShows(): Promise<string> {
+    const typed = await this.page.locator(QUICK_INPUT_BOX).inputValue().catch(() => '(no input)');
+    const rows = await this.page
+      .locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`)
+      .evaluateAll((found) => found.map((row) => `${row.classList.contains('focused') ? '> ' : ''}${row.querySelector('.label-name')?.textContent?.trim() ?? ''}`));
+    return JSON.stringify({ typed, rows });
   }
 
   /**
