@@ -225,19 +225,17 @@ export class Workbench {
     const items = this.page.locator('.monaco-menu .action-item .action-label');
     await items.first().waitFor({ timeout: 10_000 });
     const labels = (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
-    await this.page.locator('.monaco-menu .action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).first().hover();
-    await this.page.keyboard.press('Enter');
-    await this.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await this.clickContextMenuItem(label);
     return labels;
   }
 
   async clickContextMenuItem(label: string): Promise<void> {
     // A click that comes right after the menu opened is sometimes taken for the end of the right-click and
-    // ignored; pointing at the item and pressing Enter is always taken.
-    await this.page
-      .locator('.monaco-menu .action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) })
-      .first()
-      .hover();
+    // ignored; pointing at the item and pressing Enter is always taken, once the menu has focused the item
+    // pointed at (under load the Enter can otherwise come first and run whichever item held the focus).
+    const named = { has: this.page.locator('.action-label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) };
+    await this.page.locator('.monaco-menu .action-item').filter(named).first().hover();
+    await this.page.locator('.monaco-menu .action-item.focused').filter(named).first().waitFor({ timeout: 10_000 });
     await this.page.keyboard.press('Enter');
     await this.page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 10_000 });
   }
