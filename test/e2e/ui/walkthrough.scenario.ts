@@ -53,6 +53,10 @@ export default scenario(
     const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
     const configured = fs.readFileSync(machineSettings, 'utf8');
     try {
+      // This page's extension host has read the walkthrough setting while it was off (its first start counts only
+      // once the setting is on): its status bar item shows once activate() ran. Under load it could otherwise
+      // activate after the edit below, open the walkthrough here and leave none for the start that is checked.
+      await page.locator('.part.statusbar .statusbar-item', { hasText: 'OpenHands' }).first().waitFor({ timeout: 30_000 });
       // A person whose VS Code opens walkthroughs on install, and whose server URL nothing answers on yet.
       const deadUrl = `http://127.0.0.1:${await freePort()}`;
       // Both machine-scoped: in a remote window (code-server) only the machine's settings count for them.
