@@ -31,8 +31,9 @@ export interface StartTask {
 }
 
 export const newId = (): string => randomUUID().replace(/-/g, '');
-/** Sandbox ids and conversation keys look like the real ones: base62-ish, 21-22 and 43 characters. */
-export const token = (chars: number): string => randomBytes(chars).toString('base64url').slice(0, chars);
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** Sandbox ids and conversation keys look like the real ones: base62 (letters and digits), 21-22 and 43 characters. */
+export const token = (chars: number): string => Array.from(randomBytes(chars), (byte) => BASE62[byte % BASE62.length]).join('');
 
 export interface TaskView {
   status: string;
