@@ -1,8 +1,8 @@
 // A conversation's work as the client reads it: events, the agent server, confirmation, the server's export and
 // the changed files. Only the transcript, the changes and chat read it, so the build emits this module as a file
 // of its own (dist/workApi.js) that createClient loads on the first such call: the event mappers, the websocket
-// and the changes adapters stay out of what activation loads. Which operations a server offers is decided in
-// createClient (`offeredWork`); this module only picks each one's implementation for the server's lines.
+// and the changes adapters stay out of what activation loads. Which operations a server offers is decided before
+// the load (lazyWorkApi.ts, `offeredWork`); this module only picks each one's implementation for the server's lines.
 import type { ConversationWorkApi, ServerApi } from './client';
 import { EVENTS_MAX_RESPONSE_BYTES, Transport, type TransportOptions } from './http/transport';
 import { downloadExport, v0ExportPath } from './trajectory';
