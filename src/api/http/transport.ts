@@ -25,6 +25,11 @@ export interface TransportOptions {
   readonly logger?: ApiLogger;
   /** Cancels every call of this transport, e.g. when the person switched to another server. */
   readonly signal?: AbortSignal;
+  /**
+   * The runtime host patterns set for this server (`*.runtime.example.com`, `runtime.example.com`): where its
+   * conversations' agent servers may be, beside the built-in ones (agentHosts.ts). Used only for that rule.
+   */
+  readonly runtimeHosts?: readonly string[];
 }
 
 export interface CallOptions {

@@ -40,7 +40,7 @@ export class V1WorkApi implements ConversationWorkApi {
   }
 
   private async reachAgent(id: string, call?: CallOptions): Promise<{ reach: AgentReach; agent?: V1AgentServer }> {
-    const place = await findAgentServer(this.app, id, call);
+    const place = await findAgentServer(this.app, id, this.options.runtimeHosts ?? [], call);
     if (!place.reachable) return { reach: place };
     const agent = new V1AgentServer(this.options, place.address, id, this.socketAuth);
     return { reach: { reachable: true, agent }, agent };

@@ -26,7 +26,8 @@ export interface ServerSessionPorts {
 /** What changed in the configuration, as far as the session cares. */
 export interface ConfigurationChange {
   readonly serverUrl: boolean;
-  readonly requestTimeout: boolean;
+  /** A setting the client is built with changed (the request timeout, the runtime hosts). */
+  readonly clientOptions: boolean;
 }
 
 interface Current {
@@ -72,9 +73,9 @@ export class ServerSessionModel {
 
   /** Takes a configuration change; true when it changed the server. */
   configurationChanged(change: ConfigurationChange): boolean {
-    // A URL switchTo already took is no change any more; a new timeout keeps the URL the session uses.
+    // A URL switchTo already took is no change any more; new client options keep the URL the session uses.
     if (change.serverUrl && !this.isCurrent(this.ports.configuredUrl())) this.changeServer(true);
-    else if (change.requestTimeout) this.changeServer(true, this.serverUrl);
+    else if (change.clientOptions) this.changeServer(true, this.serverUrl);
     else return false;
     return true;
   }

@@ -3,12 +3,14 @@
 import { RedirectError } from '../../api/http/transportErrors';
 import { ServerError, type ServerFailureReason } from '../../api/http/statusErrors';
 import { StartFailedError } from '../../api/conversationErrors';
+import { AgentServerUnreachableError } from '../../api/agentServerErrors';
 import type { ApiError, ApiErrorKind } from '../../api/http/apiError';
 import { l10n } from '../../base/l10n';
 
 export type ErrorAction =
   | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'
-  | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings' | 'useServerUrl';
+  | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings' | 'useServerUrl'
+  | 'openRuntimeHostsSetting';
 
 /** Functions, so each title is made in the display language when shown, not when the module loads. */
 export const ERROR_ACTION_TITLES: Record<ErrorAction, () => string> = {
@@ -21,6 +23,7 @@ export const ERROR_ACTION_TITLES: Record<ErrorAction, () => string> = {
   startWithoutRepository: () => l10n.t('Start Without Repository'),
   openServerSettings: () => l10n.t('Open Server Settings'),
   useServerUrl: () => l10n.t('Use New URL'),
+  openRuntimeHostsSetting: () => l10n.t('Open Runtime Hosts Setting'),
 };
 
 const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>, ErrorAction[]> = {
@@ -61,6 +64,8 @@ export function actionsFor(error: ApiError): ErrorAction[] {
     // No reason for a repository start: the server's missing provider token, which a retry does not fix.
     return error.likelyNoProviderToken ? ['startWithoutRepository', 'openServerSettings', 'showLog'] : ['retry', 'showLog'];
   }
+  // An agent server on a host the key may not go to: the setting that lists such hosts.
+  if (error instanceof AgentServerUnreachableError && error.reason === 'other-host') return ['openRuntimeHostsSetting', 'showLog'];
   // Only a server that moved, keeping its API's path, has a URL worth offering.
   if (error instanceof RedirectError) return [...(error.movedTo ? ['useServerUrl' as const] : ['openServerUrlSetting' as const]), 'retry', 'showLog'];
   return BY_KIND[error.kind as Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>];

@@ -12,6 +12,8 @@ export interface SettingValues {
   readonly notifyWhenConversationStops: boolean;
   /** Read through serverList.ts's parseServers: a hand-edited settings.json can hold anything. */
   readonly servers: readonly unknown[];
+  /** Per server URL, its runtime host patterns; read through runtimeHosts.ts: a hand-edited settings.json can hold anything. */
+  readonly runtimeHosts: Readonly<Record<string, unknown>>;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -24,6 +26,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   maxFileSizeKiB: 256,
   notifyWhenConversationStops: true,
   servers: [],
+  runtimeHosts: {},
 };
 
 /** The ranges package.json declares for the number settings; a hand-edited settings.json can leave them. */

@@ -41,7 +41,7 @@ export class ServerSession extends Disposable {
       logger,
     });
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      const change = { serverUrl: affectsSetting(e, 'serverUrl'), requestTimeout: affectsSetting(e, 'requestTimeoutSeconds') };
+      const change = { serverUrl: affectsSetting(e, 'serverUrl'), clientOptions: affectsSetting(e, 'requestTimeoutSeconds', 'runtimeHosts') };
       if (this.model.configurationChanged(change)) this.serverChanged.fire();
     }));
     this.register(keys.onDidChange((changedUrl) => {
@@ -105,6 +105,7 @@ export class ServerSession extends Disposable {
       fetch: (input, init) => globalThis.fetch(input, init),
       getCredential: () => this.keys.get(baseUrl),
       timeoutMs: configuration.requestTimeoutMs(),
+      runtimeHosts: configuration.runtimeHostsFor(baseUrl),
       logger: this.logger,
     });
   }

@@ -1,6 +1,7 @@
 // The extension's own settings (settings.json), read in one place and typed; keys and defaults come from
 // core/platform/settingKeys.ts, which a test holds to package.json.
 import * as vscode from 'vscode';
+import { runtimeHostsFor } from '../../core/connection/runtimeHosts';
 import { parseServers } from '../../core/connection/serverList';
 import { normalizeServerUrl, type ServerUrlResult } from '../../core/connection/serverUrl';
 import { SETTINGS_SECTION, SETTING_DEFAULTS, clampSetting, type SettingKey, type SettingValues } from '../../core/platform/settingKeys';
@@ -18,6 +19,8 @@ export const configuration = {
   textLimitBytes: (): number => clampSetting('maxFileSizeKiB', read('maxFileSizeKiB')) * 1024,
   notifyWhenConversationStops: (): boolean => read('notifyWhenConversationStops') !== false,
   servers: () => parseServers(read('servers')),
+  /** Where the conversations of the server at `serverUrl` may have their agent servers, beside the built-in ones. */
+  runtimeHostsFor: (serverUrl: string): readonly string[] => runtimeHostsFor(read('runtimeHosts'), serverUrl),
 };
 
 export function affectsSetting(event: vscode.ConfigurationChangeEvent, ...keys: readonly SettingKey[]): boolean {

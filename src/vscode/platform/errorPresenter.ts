@@ -24,6 +24,7 @@ export class ErrorPresenter {
     const defaults: ActionHandlers = {
       setApiKey: () => vscode.commands.executeCommand(Command.SetApiKey),
       openServerUrlSetting: () => openSetting('serverUrl'),
+      openRuntimeHostsSetting: () => openSetting('runtimeHosts'),
       showLog: () => this.logger.show(),
       ...(error instanceof RedirectError ? { useServerUrl: () => this.useMovedServer(error) } : {}),
     };

@@ -29,9 +29,10 @@ describe('where a V1 agent server may be reached', () => {
     assert.deepEqual(reach('http://127.0.0.1:3000', 'not a url'), { reachable: false, reason: 'no-url' });
   });
 
-  it('on the app server\'s own host, any port', () => {
-    assert.deepEqual(reach('https://oh.example.com', 'http://OH.example.com:8000/api/conversations/x'),
+  it('on the app server\'s own host, any port, never down from https to http', () => {
+    assert.deepEqual(reach('http://oh.example.com', 'http://OH.example.com:8000/api/conversations/x'),
       { reachable: true, address: { baseUrl: 'http://oh.example.com:8000', conversationPath: '/api/conversations/x', key: 'own-key' } });
+    assert.deepEqual(reach('https://oh.example.com', 'http://oh.example.com:8000/api/conversations/x'), { reachable: false, reason: 'other-host' });
   });
 
   it('on loopback under any of its names when the app server is on loopback', () => {
@@ -64,6 +65,16 @@ describe('where a V1 agent server may be reached', () => {
     assert.deepEqual(place.reachable && [place.address.baseUrl, place.address.conversationPath], ['http://127.0.0.1:4000/runtime/abc', '/api/conversations/x']);
     const bare = reach('http://127.0.0.1:3000', 'http://127.0.0.1:4000/agent/');
     assert.deepEqual(bare.reachable && [bare.address.baseUrl, bare.address.conversationPath], ['http://127.0.0.1:4000/agent', undefined]);
+  });
+
+  it('on a runtime host of the server (Cloud\'s built in, others set), a path mode\'s prefix kept', () => {
+    const cloud = agentPlace('https://app.all-hands.dev', 'RUNNING', 'https://r1.prod-runtime.all-hands.dev/api/conversations/x', 'k');
+    assert.deepEqual(cloud.reachable && cloud.address.baseUrl, 'https://r1.prod-runtime.all-hands.dev');
+    const team = 'https://openhands.example.com';
+    const pathMode = 'https://runtimes.example.com/r1/api/conversations/x';
+    assert.deepEqual(agentPlace(team, 'RUNNING', pathMode, 'k'), { reachable: false, reason: 'other-host' });
+    const set = agentPlace(team, 'RUNNING', pathMode, 'k', ['runtimes.example.com']);
+    assert.deepEqual(set.reachable && [set.address.baseUrl, set.address.conversationPath], ['https://runtimes.example.com/r1', '/api/conversations/x']);
   });
 });
 
@@ -135,15 +146,22 @@ describe('a V1 agent server through the client', () => {
     assert.deepEqual([query.get('page_id'), query.get('timestamp__gte'), query.get('sort_order')], ['e1', '2026-11-25T06:26:15', 'TIMESTAMP']);
   });
 
-  it('follows no redirect off its origin with the key', async () => {
-    const elsewhere = await agentServer(() => ({ status: 200, body: page }));
-    const agent = await agentServer(() => ({ status: 307, body: {}, headers: { location: `${elsewhere.server.url.replace('127.0.0.2', 'localhost')}/api/x` } }));
-    const app = await appServer({ conversation_url: conversationUrl(agent.server.url), session_api_key: 'own-key' });
-    const reach = await client(app.url).agentServer!(CONVERSATION);
-    assert.ok(reach.reachable);
-    await assert.rejects(reach.agent.events.latest(5), RedirectError);
-    assert.equal(elsewhere.seen.length, 0);
-  });
+  for (const status of [301, 302, 303, 307, 308]) {
+    it(`follows no ${status} off its origin with the key: events, changes, patch, file bytes, approval`, async () => {
+      const elsewhere = await agentServer(() => ({ status: 200, body: page }));
+      const agent = await agentServer(() => ({ status, body: {}, headers: { location: `${elsewhere.server.url.replace('127.0.0.2', 'localhost')}/api/x` } }));
+      const app = await appServer({ conversation_url: conversationUrl(agent.server.url), session_api_key: 'own-key' });
+      const reach = await client(app.url).agentServer!(CONVERSATION);
+      assert.ok(reach.reachable);
+      await assert.rejects(reach.agent.events.latest(5), RedirectError);
+      await assert.rejects(reach.agent.changes(null), RedirectError);
+      await assert.rejects(reach.agent.patch(null), RedirectError);
+      await assert.rejects(reach.agent.fileBytes('a.txt'), RedirectError);
+      await assert.rejects(client(app.url).confirmAction!(CONVERSATION, true, undefined), RedirectError);
+      assert.ok(agent.seen.length >= 5 && agent.seen.every((s) => s.key === 'own-key'));
+      assert.equal(elsewhere.seen.length, 0, 'a request reached the other origin');
+    });
+  }
 
   it('makes no agent request for a paused sandbox; an approval then says so', async () => {
     const agent = await agentServer(() => ({ status: 200, body: page }));

@@ -73,7 +73,7 @@ describe('ServerSessionModel', () => {
     assert.equal(model.server, undefined, 'the old server does not count as connected');
     assert.equal(model.switchTo(B), false, 'the same URL again is no switch');
     world.configured = { ok: true, url: B };
-    assert.equal(model.configurationChanged({ serverUrl: true, requestTimeout: false }), false, 'the setting catching up is no change');
+    assert.equal(model.configurationChanged({ serverUrl: true, clientOptions: false }), false, 'the setting catching up is no change');
   });
 
   it('a switch whose setting could not be written puts the configured URL back', () => {
@@ -85,14 +85,14 @@ describe('ServerSessionModel', () => {
 
   it('a new URL in the configuration changes the server; a new timeout keeps the URL and connects again', async () => {
     const { model, world } = await connectedSetup();
-    assert.equal(model.configurationChanged({ serverUrl: false, requestTimeout: false }), false);
-    assert.equal(model.configurationChanged({ serverUrl: false, requestTimeout: true }), true);
+    assert.equal(model.configurationChanged({ serverUrl: false, clientOptions: false }), false);
+    assert.equal(model.configurationChanged({ serverUrl: false, clientOptions: true }), true);
     assert.equal(model.serverUrl, A);
     assert.equal(model.server, undefined);
     void model.connect();
     assert.ok(world.pending[0].signal.aborted && world.pending.length === 2, 'a fresh connection, the old one cancelled');
     world.configured = { ok: true, url: B };
-    assert.equal(model.configurationChanged({ serverUrl: true, requestTimeout: false }), true);
+    assert.equal(model.configurationChanged({ serverUrl: true, clientOptions: false }), true);
     assert.equal(model.serverUrl, B);
   });
 
