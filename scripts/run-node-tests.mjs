@@ -1,12 +1,13 @@
 // Runs compiled `*.test.js` files with node's own test runner.
 // usage: node scripts/run-node-tests.mjs unit | <folder under out/test> ...
-// `unit` means every test under out/test except the suites that need a VS Code or an OpenHands server.
+// `unit` means every test under out/test except the suites that need a VS Code, an OpenHands server or a network
+// namespace (topology: scripts/topology.sh).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = 'out/test';
-const NOT_UNIT = new Set(['e2e', 'conformance']);
+const NOT_UNIT = new Set(['e2e', 'conformance', 'topology']);
 
 function findTests(dir) {
   if (!existsSync(dir)) return [];

@@ -5,6 +5,7 @@
 // git-delta patch and raw files (agentWorkspaceRoutes.ts), and the websocket /sockets/events/{id}
 // (agentEventSocket.ts).
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Reply, detailReply, jsonReply } from './http';
@@ -69,6 +70,17 @@ const conversationInfo = (c: V1ConversationRecord): Record<string, unknown> => (
   ...conversationState(c), title: null, created_at: c.created.toISOString(), updated_at: c.updated.toISOString(),
 });
 
+/**
+ * Where the agent server is, for a topology like OpenHands Cloud's (its runtimes on hosts of their own): the address
+ * and port it listens on, its TLS key and certificate (PEM), and the URL `conversation_url` names it by.
+ */
+export interface AgentServerPlace {
+  readonly host: string;
+  readonly port: number;
+  readonly tls?: { readonly key: string; readonly cert: string };
+  readonly publicUrl: string;
+}
+
 export class AgentServer {
   url = '';
   private readonly http: Server;
@@ -76,8 +88,9 @@ export class AgentServer {
   private readonly upgraded = new Set<Duplex>();
 
   /** `mixed`: 1.6.0's agent server. `authTimeoutMs`: how long its websocket waits for the key (real: 10 s). */
-  constructor(private readonly source: AgentServerSource, private readonly mixed: boolean, authTimeoutMs = 10_000) {
-    this.http = createServer((req, res) => this.send(res, this.route(req)));
+  constructor(private readonly source: AgentServerSource, private readonly mixed: boolean, authTimeoutMs = 10_000, private readonly place?: AgentServerPlace) {
+    const handle = (req: IncomingMessage, res: ServerResponse) => this.send(res, this.route(req));
+    this.http = place?.tls ? createTlsServer({ key: place.tls.key, cert: place.tls.cert }, handle) : createServer(handle);
     const sockets = { all: () => source.all(), state: conversationState, authTimeoutMs, mixed };
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       this.upgraded.add(socket);
@@ -89,10 +102,10 @@ export class AgentServer {
   async listen(host: string): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.http.once('error', reject);
-      this.http.listen(0, host, () => resolve());
+      this.http.listen(this.place?.port ?? 0, this.place?.host ?? host, () => resolve());
     });
-    // As the real app server hands it out: localhost, the sandbox's port.
-    this.url = `http://localhost:${(this.http.address() as AddressInfo).port}`;
+    // As the real app server hands it out: localhost, the sandbox's port (or the runtime's own URL, if placed).
+    this.url = this.place?.publicUrl ?? `http://localhost:${(this.http.address() as AddressInfo).port}`;
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@
 // faults, provider-token seeding, start-task timing and optional /_test/* routes.
 import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { AgentServer } from './agentServer';
+import { AgentServer, type AgentServerPlace } from './agentServer';
 import { ConversationRoutes } from './conversationRoutes';
 import { type ControlTarget, handleControl } from './control';
 import { withCors } from './cors';
@@ -56,6 +56,8 @@ export interface ContractServerOptions {
   webUi?: boolean;
   /** How long the agent server's websocket waits for its first (auth) frame; default 10 s, as the real one. */
   agentAuthTimeoutMs?: number;
+  /** The agent server on a host of its own, as OpenHands Cloud's runtimes (default: loopback, a free port, http). */
+  agentServer?: AgentServerPlace;
 }
 
 /** `status` is 0 while the request is pending, and stays 0 when a fault destroyed the socket. */
@@ -136,7 +138,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     const conversations = new ConversationRoutes(this.state, options.allowSetConversationId ?? false);
     this.v1Conversations = new V1ConversationRoutes(this.state, options.api === 'mixed');
     this.v1Actions = new V1ConversationActions(this.v1Conversations);
-    if (options.api !== 'v0') this.agentServer = new AgentServer(this.v1Conversations, options.api === 'mixed', options.agentAuthTimeoutMs);
+    if (options.api !== 'v0') this.agentServer = new AgentServer(this.v1Conversations, options.api === 'mixed', options.agentAuthTimeoutMs, options.agentServer);
     this.routes = buildRoutes(options.api ?? 'v1', { state: this.state, conversations, v1Conversations: this.v1Conversations, v1Actions: this.v1Actions });
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
