@@ -81,6 +81,17 @@ export interface ConversationsApi {
    * events reach its app server in batches, up to 30 s late). Absent where the API offers no such read.
    */
   firstMessage?(id: string, call?: CallOptions): Promise<string | undefined>;
+  /** Renames a conversation (the server's title); absent where the API offers no rename. */
+  renameConversation?(id: string, title: string, call?: CallOptions): Promise<void>;
+  /** Deletes a conversation with what the server keeps of it (its events, its sandbox); absent where none. */
+  deleteConversation?(id: string, call?: CallOptions): Promise<void>;
+  /**
+   * The conversations whose title holds `text` (case-insensitive), newest first, paged as listConversations;
+   * absent where the server cannot search (V0: filter what is loaded).
+   */
+  searchConversations?(query: { readonly text: string; readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
+  /** How many conversations the server holds, or how many have `text` in their title; absent where it cannot count. */
+  countConversations?(text: string | undefined, call?: CallOptions): Promise<number>;
   /** Sends a follow-up message to a running conversation; absent where the API offers none. */
   sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }

@@ -13,6 +13,7 @@
 import { describe, it } from 'node:test';
 import { authSuite } from './auth.suite';
 import { clientFreshSuite, clientSuite } from './client.suite';
+import { v0ConversationAdminSuite, v1ConversationAdminSuite } from './conversationAdmin.suite';
 import { v0ConversationListSuite, v1ConversationListSuite } from './conversationList.suite';
 import { conversationsSuite } from './conversations.suite';
 import { freshSuite, type RunState } from './fresh.suite';
@@ -56,6 +57,7 @@ if (targets.length === 0) {
         validationSuite(client);
         conversationsSuite(client, state);
         v0ConversationListSuite(client);
+        v0ConversationAdminSuite(client);
         v0EventsSuite(client);
         clientSuite(target, state);
         httpSuite(client);
@@ -77,6 +79,7 @@ function v1Suites(client: Client): void {
   v1ConversationsSuite(client);
   v1EventsSuite(client);
   v1ConversationListSuite(client);
+  v1ConversationAdminSuite(client);
   v1FinishSuite(client);
   v1WorkSuite(client);
   webUiSuite(client);

@@ -11,6 +11,9 @@ import { l10n } from '../../base/l10n';
 
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 
+/** The methods the client sends; only GETs are tried again. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 export interface TransportOptions {
   /** Normalized base URL without a trailing slash, e.g. `http://localhost:3000`. */
   readonly baseUrl: string;
@@ -76,7 +79,7 @@ export class Transport {
     return this.options.baseUrl;
   }
 
-  async send(method: 'GET' | 'POST', path: string, body: unknown, callOptions: CallOptions = {}): Promise<HttpAnswer> {
+  async send(method: HttpMethod, path: string, body: unknown, callOptions: CallOptions = {}): Promise<HttpAnswer> {
     const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     return this.withRetries(method, path, callOptions, async (call) => {
       const { response, credential, request } = await this.exchange(method, path, body, call, 'application/json', (r, info) => readCapped(r, limit, info));
@@ -103,7 +106,7 @@ export class Transport {
   }
 
   private async withRetries<A extends { status: number; retryAfter: string | null; request: RequestInfo }>(
-    method: 'GET' | 'POST', path: string, callOptions: CallOptions, attemptOnce: (call: CallOptions) => Promise<A>,
+    method: HttpMethod, path: string, callOptions: CallOptions, attemptOnce: (call: CallOptions) => Promise<A>,
   ): Promise<A> {
     const call = withTransportSignal(callOptions, this.options.signal);
     const retries = method === 'GET' ? (this.options.readRetries ?? 2) : 0;
@@ -122,7 +125,7 @@ export class Transport {
 
   /** One request and its answer read by `read`, within the timeout and the cancel. */
   private async exchange<T>(
-    method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions, accept: string,
+    method: HttpMethod, path: string, body: unknown, call: CallOptions, accept: string,
     read: (response: Response, request: RequestInfo) => Promise<T>,
   ): Promise<{ response: { status: number; headers: Headers; value: T }; credential: Credential | undefined; request: RequestInfo }> {
     const request: RequestInfo = { method, path, baseUrl: this.options.baseUrl };

@@ -83,6 +83,16 @@ export interface ConversationSummary {
   readonly state: ConversationState;
   /** The server's own status words (e.g. `RUNNING / awaiting_user_input`), shown beside the state. */
   readonly serverStatus: string;
+  /** What its LLM calls cost so far, where the server reports it (V1's metrics); absent where it reports none. */
+  readonly cost?: ConversationCost;
+}
+
+/** A conversation's LLM use as the server sums it up. */
+export interface ConversationCost {
+  /** In US dollars, as the LLM's price list gives it (0 where the model has no price). */
+  readonly usd: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
 }
 
 /** A page of the server's conversations, newest first; `nextPageId` null on the last page. */

@@ -2,7 +2,7 @@
 // 1-100, newest first) and GET /api/v1/app-conversations?ids= (null for an unknown id), read into the client's
 // summaries. An AppConversation carries its sandbox's session_api_key: it is read past, never kept.
 import * as z from 'zod/mini';
-import type { ConversationState, ConversationSummary } from '../model/conversations';
+import type { ConversationCost, ConversationState, ConversationSummary } from '../model/conversations';
 
 const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 
@@ -21,6 +21,8 @@ export const AppConversation = z.looseObject({
   updated_at: nullable(z.string()),
   sandbox_status: z.string(),
   execution_status: nullable(z.string()),
+  /** MetricsSnapshot: read loosely, a missing or odd part leaves the cost out rather than the conversation. */
+  metrics: z.optional(z.unknown()),
 });
 export type AppConversation = z.infer<typeof AppConversation>;
 
@@ -76,5 +78,20 @@ export function v1Summary(conversation: AppConversation): ConversationSummary {
     updatedAt: conversation.updated_at ?? null,
     state: v1State(conversation.sandbox_status, conversation.execution_status),
     serverStatus: v1ServerStatus(conversation.sandbox_status, conversation.execution_status),
+    ...costOf(conversation.metrics),
   };
+}
+
+const Metrics = z.object({
+  accumulated_cost: z.number(),
+  accumulated_token_usage: z.optional(z.nullable(z.looseObject({ prompt_tokens: z.number(), completion_tokens: z.number() }))),
+});
+
+/** The cost a MetricsSnapshot sums up; none where the server sent no metrics, or nothing was spent yet. */
+function costOf(metrics: unknown): { cost?: ConversationCost } {
+  const parsed = Metrics.safeParse(metrics);
+  if (!parsed.success) return {};
+  const usage = parsed.data.accumulated_token_usage;
+  const cost = { usd: parsed.data.accumulated_cost, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 };
+  return cost.usd > 0 || cost.promptTokens > 0 || cost.completionTokens > 0 ? { cost } : {};
 }

@@ -3,6 +3,7 @@
 //   mixed  1.0-1.6: V0 settings, V0 conversations and the V1 app-conversations (openapi.json of 1.6.0)
 //   v1     1.7+: V1 settings and app-conversations only; the V0 paths answer 404 (openapi.json of 1.11.0)
 import { getConversation, listConversations, stopConversation } from './conversationList';
+import { deleteV0Conversation, deleteV1Conversation, renameV0Conversation, renameV1Conversation } from './conversationAdmin';
 import { type ConversationRoutes } from './conversationRoutes';
 import { type Body, type Reply, jsonReply } from './http';
 import { type PyDict, dumpPyJson, parsePyJson } from './pyJson';
@@ -12,7 +13,7 @@ import { getSettings, postSettings } from './settingsRoutes';
 import { type ServerState } from './state';
 import { searchV0Events } from './v0Events';
 import { type V1ConversationActions } from './v1ConversationActions';
-import { type V1ConversationRoutes } from './v1ConversationRoutes';
+import { type V1ConversationRoutes, uuidHex } from './v1ConversationRoutes';
 import { agentSchema, conversationSchema, getV1Settings, postV1Settings } from './v1SettingsRoutes';
 
 export const API_LINES = ['v0', 'mixed', 'v1'] as const;
@@ -42,7 +43,7 @@ export interface RouteParts {
   v1Actions: V1ConversationActions;
 }
 
-function v0Routes({ state, conversations }: RouteParts, line: 'v0' | 'mixed'): Record<string, Route> {
+function v0Routes({ state, conversations, v1Conversations }: RouteParts, line: 'v0' | 'mixed'): Record<string, Route> {
   return {
     '/api/settings': {
       allow: 'GET',
@@ -60,7 +61,16 @@ function v0Routes({ state, conversations }: RouteParts, line: 'v0' | 'mixed'): R
         GET: { body: false, run: (_body, query) => listConversations(state, query) },
       },
     },
-    '/api/conversations/{conversation_id}': get((_body, _query, [id]) => getConversation(state, id)),
+    '/api/conversations/{conversation_id}': {
+      allow: 'GET',
+      auth: true,
+      methods: {
+        GET: { body: false, run: (_body, _query, [id]) => getConversation(state, id) },
+        PATCH: { body: true, run: (body, _query, [id]) => renameV0Conversation(state, id, body) },
+        // 1.6.0's V0 route deletes a V1 conversation too (there is no V1 delete before 1.7).
+        DELETE: { body: false, run: (_body, _query, [id]) => deleteV0Conversation(state, id, line === 'mixed' ? v1Conversations : undefined) },
+      },
+    },
     '/api/conversations/{conversation_id}/stop': post((_body, _query, [id]) => stopConversation(state, id)),
     '/api/conversations/{conversation_id}/events': get((_body, query, [id]) => searchV0Events(state, id, query)),
     '/api/add-git-providers': { allow: 'POST', auth: true, methods: { POST: { body: true, run: (body) => postProviderTokens(state, body, line) } } },
@@ -106,7 +116,15 @@ function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteP
       '/api/v1/app-conversations/{conversation_id}/git/diff': get((_body, query, [id]) => c.gitDiff(id, query)),
     } : {}),
     '/api/v1/app-conversations/{conversation_id}/file': get((_body, query, [id]) => c.fileText(id, query)),
-    '/api/v1/app-conversations/count': get(() => c.count()),
+    '/api/v1/app-conversations/count': get((_body, query) => c.count(query)),
+    '/api/v1/app-conversations/{conversation_id}': {
+      allow: 'PATCH',
+      auth: true,
+      methods: {
+        PATCH: { body: true, run: (body, _query, [id]) => renameV1Conversation(c, uuidHex(id), body) },
+        ...(api === 'v1' ? { DELETE: { body: false, run: (_body: Body, _query: URLSearchParams, [id]: string[]) => deleteV1Conversation(c, uuidHex(id)) } } : {}),
+      },
+    },
     '/api/v1/app-conversations/start-tasks': get((_body, query) => c.startTasks(query)),
   };
 }

@@ -107,6 +107,14 @@ export class ServerState {
     return Object.values(this.data.conversations);
   }
 
+  /** Whether it held the conversation, which is gone now. */
+  deleteConversation(id: string): boolean {
+    if (!Object.hasOwn(this.data.conversations, id)) return false;
+    delete this.data.conversations[id];
+    this.persist();
+    return true;
+  }
+
   saveConversation(record: ConversationRecord): void {
     this.data.conversations[record.conversation_id] = record;
     this.persist();

@@ -6,7 +6,7 @@ import { type PyDict, parsePyJson } from './pyJson';
 import { pyRepr } from './pyText';
 import { type ServerState } from './state';
 import { DEFAULT_READY_AFTER_MS, type StartTask, type StartTaskTiming, newId, taskJson, token, viewTask } from './startTasks';
-import { type AgentTiming, type V1ConversationRecord, agentRun, conversationJson, searchPage } from './v1Conversations';
+import { type AgentTiming, type V1ConversationRecord, agentRun, conversationJson, searchPage, withTitle } from './v1Conversations';
 import { appFileText, appGitChanges, appGitDiff } from './agentWorkspaceRoutes';
 import { EventLog } from './v1AgentEvents';
 import { appendConstructedKinds } from './constructedKinds';
@@ -45,6 +45,10 @@ export interface SeedOptions {
   readonly events?: number;
   /** Each conversation's log ends with the constructed events of the kinds no scripted run makes (constructedKinds.ts). */
   readonly constructedKinds?: boolean;
+  /** The i-th one's title, as a rename leaves it (else the server's placeholder). */
+  readonly titles?: readonly string[];
+  /** What each one's LLM calls cost (its metrics); none spent otherwise. */
+  readonly cost?: V1ConversationRecord['cost'];
 }
 
 const missingIds = (): Reply => validationReply([{ type: 'missing', loc: ['query', 'ids'], msg: 'Field required', input: null }]);
@@ -100,7 +104,7 @@ export class V1ConversationRoutes {
    * or, given `messages`, the i-th one started with messages[i] (its agent then waiting for the person), on
    * `repository` and `branch` when given; `constructedKinds`, `events`: what their logs hold (SeedOptions).
    */
-  seed(count: number, { messages = [], repository = null, branch = null, changedFiles, events, constructedKinds }: SeedOptions = {}): string[] {
+  seed(count: number, { messages = [], repository = null, branch = null, changedFiles, events, constructedKinds, titles = [], cost }: SeedOptions = {}): string[] {
     const now = Date.now();
     return Array.from({ length: count }, (_, i) => {
       const task: StartTask = {
@@ -109,12 +113,28 @@ export class V1ConversationRoutes {
       };
       task.conversation = this.conversationFor(task, { sandbox_id: null, selected_repository: repository, selected_branch: branch, git_provider: null, title: null, llm_model: null, initial_message: null });
       if (messages[i]) task.conversation.log.message('user', messages[i], task.created);
+      if (titles[i]) task.conversation.title = titles[i];
+      if (cost) task.conversation.cost = cost;
       if (changedFiles !== undefined) this.runs.seedWork(task.conversation, changedFiles);
       if (constructedKinds) appendConstructedKinds(task.conversation.log, task.created);
       if (events) fillLongConversation(task.conversation.log, events, task.conversation.id, task.created);
       this.tasks.set(task.id, task);
       return task.conversation.id;
     });
+  }
+
+  /** PATCH /api/v1/app-conversations/{id} (conversationAdmin.ts): the title, when given, then the conversation. */
+  rename(hexId: string, title: string | undefined): Record<string, unknown> | undefined {
+    const found = this.find(hexId);
+    if (!found) return undefined;
+    if (title !== undefined) found.title = title;
+    return conversationJson(found, this.mixed);
+  }
+
+  /** DELETE /api/v1/app-conversations/{id}: the conversation and its start task are gone. */
+  delete(hexId: string): boolean {
+    const task = [...this.tasks.values()].find((t) => t.conversation?.id === hexId);
+    return task ? this.tasks.delete(task.id) : false;
   }
 
   /** A READY conversation by its id (32 hex digits or a dashed UUID). */
@@ -243,7 +263,7 @@ export class V1ConversationRoutes {
     if (limit > 100) {
       return validationReply([{ type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 100', input: text, ctx: { le: 100 } }]);
     }
-    return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), limit, this.mixed));
+    return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), limit, this.mixed, query.get('title__contains')));
   }
 
   /** GET /api/v1/conversation/{id}/events/search (v1Events.ts). */
@@ -269,7 +289,7 @@ export class V1ConversationRoutes {
     return appFileText(hex === null ? undefined : this.find(hex), query);
   }
 
-  count(): Reply {
-    return jsonReply(200, this.conversations().length);
+  count(query: URLSearchParams): Reply {
+    return jsonReply(200, withTitle(this.conversations(), query.get('title__contains')).length);
   }
 }

@@ -25,6 +25,10 @@ export interface V1ConversationRecord {
   /** The agent's git workspace once an LLM run made one (v1Workspace.ts), and the folder its terminal is in. */
   workspace: string | null;
   cwd: string | null;
+  /** Set by a rename (PATCH); until then the server's placeholder, `Conversation <first 5 hex>`. */
+  title?: string;
+  /** What its LLM calls cost, for a seeded conversation (1.11.0's MetricsSnapshot); none spent otherwise. */
+  cost?: { readonly usd: number; readonly promptTokens: number; readonly completionTokens: number };
 }
 
 /** An agent run: `status` until `endsAt`, then `endsAs` (a run without an end goes on until it is told). */
@@ -70,6 +74,11 @@ const EMPTY_METRICS = {
   },
 };
 
+function metricsOf(cost: NonNullable<V1ConversationRecord['cost']>): typeof EMPTY_METRICS {
+  const usage = { ...EMPTY_METRICS.accumulated_token_usage, prompt_tokens: cost.promptTokens, completion_tokens: cost.completionTokens };
+  return { ...EMPTY_METRICS, model_name: 'openai/gpt-4o', accumulated_cost: new PyFloat(cost.usd), accumulated_token_usage: usage };
+}
+
 // Fields 1.6.0 (the mixed line) does not have yet.
 const NOT_IN_MIXED = ['agent_kind', 'tags', 'acp_server', 'launched_agent_profile'];
 
@@ -89,12 +98,12 @@ function conversationFields(c: V1ConversationRecord, now = new Date()): Record<s
     selected_repository: c.selectedRepository,
     selected_branch: c.selectedBranch,
     git_provider: c.gitProvider,
-    title: `Conversation ${c.id.slice(0, 5)}`,
+    title: c.title ?? `Conversation ${c.id.slice(0, 5)}`,
     trigger: null,
     pr_number: [],
     llm_model: c.llmModel,
     agent_kind: 'openhands',
-    metrics: EMPTY_METRICS,
+    metrics: c.cost ? metricsOf(c.cost) : EMPTY_METRICS,
     parent_conversation_id: null,
     sub_conversation_ids: [],
     public: null,
@@ -111,10 +120,17 @@ function conversationFields(c: V1ConversationRecord, now = new Date()): Record<s
 }
 
 /** One search page: `pageId` is the offset the previous page handed out. */
-export function searchPage(all: V1ConversationRecord[], pageId: string | null, limit: number, mixed: boolean): Record<string, unknown> {
-  const sorted = [...all].sort((a, b) => b.created.getTime() - a.created.getTime());
+export function searchPage(all: V1ConversationRecord[], pageId: string | null, limit: number, mixed: boolean, titleContains: string | null = null): Record<string, unknown> {
+  const sorted = withTitle(all, titleContains).sort((a, b) => b.created.getTime() - a.created.getTime());
   const offset = pageId === null ? 0 : Number(pageId) || 0;
   const items = sorted.slice(offset, offset + limit);
   const next = offset + limit < sorted.length ? String(offset + limit) : null;
   return { items: items.map((c) => conversationJson(c, mixed)), next_page_id: next };
+}
+
+/** The conversations whose title holds `text`, case-insensitive as the real search (SQL `ILIKE`); all for null. */
+export function withTitle(all: readonly V1ConversationRecord[], text: string | null): V1ConversationRecord[] {
+  if (text === null) return [...all];
+  const wanted = text.toLowerCase();
+  return all.filter((c) => (c.title ?? `Conversation ${c.id.slice(0, 5)}`).toLowerCase().includes(wanted));
 }
