@@ -13,6 +13,7 @@ import { registerChat } from './vscode/chat/chatRegistration';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
 import { ChangesStore } from './vscode/changes/changesStore';
 import { ChangesTreeProvider } from './vscode/changes/changesTreeProvider';
+import { ConversationFinder } from './vscode/conversations/conversationFinder';
 import { ConversationLinks } from './vscode/conversations/conversationLinks';
 import { ConversationStore } from './vscode/conversations/conversationStore';
 import { ConversationWatch } from './vscode/conversations/conversationWatch';
@@ -45,17 +46,18 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const conversations = new ConversationStore(context.globalState);
   const links = new ConversationLinks(session);
   const watch = new ConversationWatch(session, conversations);
-  const conversationsTree = new ConversationsTreeProvider(watch, session);
+  const finder = new ConversationFinder(watch, session);
+  const conversationsTree = new ConversationsTreeProvider(watch, session, finder);
   const settingsTree = new SettingsTreeProvider(settings, session);
   const changes = new ChangesStore();
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
-  const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, conversationsTree, walkthrough, changes };
+  const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, finder, conversationsTree, walkthrough, changes };
   const onDemand = onFirstUse(async () => (await import('./onDemand.js')).onDemand(activated));
   const agentWork = onFirstUse(async (): Promise<AgentWork> => (await import('./agentWork.js')).agentWork(activated, (await onDemand.get()).parts));
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
-    watch, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
+    watch, finder, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     changes, new ChangesTreeProvider(changes),
     ...registerCommands({
       ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),

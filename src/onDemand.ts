@@ -15,7 +15,9 @@ import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
 import type { ServerSession } from './vscode/connection/serverSession';
 import { ConversationActions, confirmStopModal } from './vscode/conversations/conversationActions';
+import { conversationAdminCommands } from './vscode/conversations/conversationAdminCommands';
 import { conversationCommands } from './vscode/conversations/conversationCommands';
+import type { ConversationFinder } from './vscode/conversations/conversationFinder';
 import { ConversationFlows } from './vscode/conversations/conversationFlows';
 import type { ConversationLinks } from './vscode/conversations/conversationLinks';
 import { ConversationSender } from './vscode/conversations/conversationSender';
@@ -50,6 +52,7 @@ export interface Activated {
   readonly conversations: ConversationStore;
   readonly links: ConversationLinks;
   readonly watch: ConversationWatch;
+  readonly finder: ConversationFinder;
   readonly conversationsTree: ConversationsTreeProvider;
   readonly walkthrough: FirstRunWalkthrough;
   readonly changes: ChangesStore;
@@ -85,6 +88,7 @@ export function onDemand(activated: Activated): OnDemand {
       ...connection.handlers(),
       ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
+      ...conversationAdminCommands({ session, watch, finder: activated.finder, changes: activated.changes, actions, errors, tree: activated.conversationsTree }),
       ...activated.walkthrough.handlers(),
     },
     parts: { git, targets, sender, actions },

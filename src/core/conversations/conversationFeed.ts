@@ -106,6 +106,12 @@ export class ConversationFeed {
     return this.items.filter((item) => isPlaceholderTitle(this.shown(item))).map((item) => item.id);
   }
 
+  /** Drops deleted conversations from the list at once (the server no longer lists them either). */
+  forget(ids: ReadonlySet<string>): void {
+    this.items = this.items.filter((item) => !ids.has(item.id));
+    for (const id of ids) this.started.delete(id);
+  }
+
   /** The next page, after the ones loaded. */
   async loadMore(api: ConversationsApi, signal?: AbortSignal): Promise<void> {
     if (this.nextPageId === null) return;

@@ -3,6 +3,7 @@
 // state word, and a tooltip in sentences (each a whole sentence for the translator).
 import { l10n } from '../../base/l10n';
 import type { FeedItem } from './conversationFeed';
+import { costText } from './conversationCost';
 import { STATE_PRESENTATION, ageText, agoText, oneLine } from './conversationState';
 
 export interface RowText {
@@ -21,7 +22,8 @@ export function rowText(conversation: FeedItem, now: number): RowText {
   const about = [shown.sentence, startedSentence(conversation, now), conversation.serverStatus && l10n.t('Server status: {0}.', conversation.serverStatus)];
   const tooltip = [
     label !== title && title, about.filter(Boolean).join(' '),
-    conversation.startedHere && l10n.t('Started from this VS Code.'), l10n.t('Id: {0}', conversation.id),
+    conversation.startedHere && l10n.t('Started from this VS Code.'), conversation.cost && costText(conversation.cost),
+    l10n.t('Id: {0}', conversation.id),
   ];
   return { label, description: description.filter(Boolean).join(' · '), tooltip: tooltip.filter(Boolean).join('\n') };
 }

@@ -24,6 +24,11 @@ export const ViewItem = {
   Messageable: 'messageable',
   /** A paused conversation the server's API can resume. */
   Resumable: 'resumable',
+  /** A conversation the server's API can rename / delete. */
+  Renamable: 'renamable',
+  Deletable: 'deletable',
+  /** The Conversations view's line that says what it is filtered by. */
+  Filter: 'filter',
   LoadMore: 'loadMore',
 } as const;
 

@@ -43,6 +43,13 @@ export class ChangesStore extends Disposable {
     this.changed.fire();
   }
 
+  /** A deleted conversation's changes leave the view. */
+  forget(conversationId: string): void {
+    if (this.current?.conversation.id !== conversationId) return;
+    this.current = undefined;
+    this.changed.fire();
+  }
+
   /** The listed file at `path` of the conversation shown, if any. */
   fileOf(conversationId: string, path: string): FileChange | undefined {
     const state = this.current?.conversation.id === conversationId ? this.current.state : undefined;

@@ -27,7 +27,6 @@ export function conversationCommands(
     [Command.CopyConversationLink]: (node?: ConversationNode) => links.copy(conversationOf(node)),
     [Command.CopyConversationId]: (node?: ConversationNode) => copyConversationId(node),
     [Command.RefreshConversations]: () => watch.refresh(),
-    [Command.LoadMoreConversations]: () => actions.loadMore(),
     [Command.StopConversation]: (node?: ConversationNode) => actions.stop(conversationOf(node)),
     [Command.ResumeConversation]: (node?: ConversationNode) => actions.resume(conversationOf(node)),
     [Command.SendFollowUpMessage]: (node?: ConversationNode) => actions.sendFollowUp(conversationOf(node)),

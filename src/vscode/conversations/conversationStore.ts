@@ -44,6 +44,14 @@ export class ConversationStore extends Disposable {
     this.changed.fire();
   }
 
+  /** Forgets conversations that were deleted on the server. */
+  async remove(serverUrl: string, ids: ReadonlySet<string>): Promise<void> {
+    const list = this.list(serverUrl);
+    if (!list.some((c) => ids.has(c.id))) return;
+    await this.memento.update(key(serverUrl), list.filter((c) => !ids.has(c.id)));
+    this.changed.fire();
+  }
+
   /** Keeps the last state seen of each conversation started here; fires only when one changed. */
   async setStates(serverUrl: string, states: ReadonlyMap<string, ConversationState>): Promise<void> {
     const list = this.list(serverUrl);

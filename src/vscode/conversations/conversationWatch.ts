@@ -23,6 +23,9 @@ export class ConversationWatch extends Disposable {
   readonly onDidChange = this.changed.event;
   private readonly stoppedEmitter = this.register(new vscode.EventEmitter<StoppedConversation>());
   readonly onDidStop = this.stoppedEmitter.event;
+  private readonly deletedEmitter = this.register(new vscode.EventEmitter<{ readonly serverUrl: string; readonly ids: ReadonlySet<string> }>());
+  /** Conversations deleted from here: their tabs and changes go with them. */
+  readonly onDidDelete = this.deletedEmitter.event;
   private serverUrl: string | undefined;
 
   constructor(private readonly session: ServerSession, private readonly store: ConversationStore, clock: Clock = systemClock) {
@@ -50,6 +53,17 @@ export class ConversationWatch extends Disposable {
     const server = await this.session.connect();
     if (!server) return;
     await this.feed.loadMore(server.client);
+    this.changed.fire();
+  }
+
+  /** Conversations the person deleted: gone from the view (and from those started here) at once. */
+  async deleted(ids: ReadonlySet<string>): Promise<void> {
+    const serverUrl = this.serverUrl;
+    this.feed.forget(ids);
+    if (serverUrl) {
+      await this.store.remove(serverUrl, ids);
+      this.deletedEmitter.fire({ serverUrl, ids });
+    }
     this.changed.fire();
   }
 

@@ -38,6 +38,11 @@ export const Command = {
   StopConversation: 'openhands.stopConversation',
   ResumeConversation: 'openhands.resumeConversation',
   SendFollowUpMessage: 'openhands.sendFollowUpMessage',
+  RenameConversation: 'openhands.renameConversation',
+  DeleteConversation: 'openhands.deleteConversation',
+  FindConversations: 'openhands.findConversations',
+  FilterConversations: 'openhands.filterConversations',
+  ClearConversationFilter: 'openhands.clearConversationFilter',
   OpenWalkthrough: 'openhands.openWalkthrough',
   SwitchServer: 'openhands.switchServer',
   ApplyChanges: 'openhands.applyChanges',
@@ -89,6 +94,8 @@ export const Context = {
    * room from Settings and Conversations with nothing to show).
    */
   ChangesShown: 'openhands.changesShown',
+  /** Whether the Conversations view is narrowed by Find or Filter by State (its title bar then offers Clear Filter). */
+  ConversationsFiltered: 'openhands.conversationsFiltered',
 } as const;
 
 /** The webview panels VS Code restores after a reload (contributes `onWebviewPanel:` activation). */

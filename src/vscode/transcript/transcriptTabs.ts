@@ -12,6 +12,20 @@ export class TranscriptTabs extends Disposable {
   constructor(private readonly services: PanelServices) {
     super();
     this.register({ dispose: () => { for (const tab of [...this.tabs.values()]) tab.dispose(); } });
+    this.register(services.watch.onDidDelete(({ serverUrl, ids }) => this.closeDeleted(serverUrl, ids)));
+  }
+
+  /** A deleted conversation's tab closes, and says why: it would only show what the server no longer has. */
+  private closeDeleted(serverUrl: string, ids: ReadonlySet<string>): void {
+    const closed = [...ids].flatMap((conversationId) => {
+      const tab = this.tabs.get(keyOf({ serverUrl, conversationId }));
+      if (!tab) return [];
+      const { title } = tab.conversation;
+      tab.dispose();
+      return [title];
+    });
+    if (closed.length === 1) void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the transcript of "{0}" was closed: the conversation was deleted.', closed[0]));
+    else if (closed.length > 1) void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: {0} transcripts were closed: their conversations were deleted.', closed.length));
   }
 
   /** Reveals the conversation's tab, opening it when it is not open. */

@@ -1,0 +1,77 @@
+// Finding conversations among hundreds: a text the title must hold and the states to show. The text is the
+// server's own search where it has one (1.x: `title__contains`, paged, counted); elsewhere it, and the states
+// always (no server filters by them), are matched on the rows already loaded, which the view then says.
+import type { ConversationsApi } from '../../api/client';
+import type { ConversationState, ConversationSummary } from '../../api/model/conversations';
+import { l10n } from '../../base/l10n';
+import { PAGE_SIZE, type FeedItem } from './conversationFeed';
+
+export const STATE_FILTERS = ['running', 'waiting', 'finished', 'error', 'startedHere'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+
+export interface ConversationFilter {
+  /** Words the title holds (trimmed; empty: any title). */
+  readonly text: string;
+  /** The states shown (empty: every state). */
+  readonly states: ReadonlySet<StateFilter>;
+}
+
+export const NO_FILTER: ConversationFilter = { text: '', states: new Set() };
+
+export function isFiltering(filter: ConversationFilter): boolean {
+  return filter.text !== '' || filter.states.size > 0;
+}
+
+const STATES_OF: Record<Exclude<StateFilter, 'startedHere'>, readonly ConversationState[]> = {
+  running: ['starting', 'running'], waiting: ['waiting', 'paused'], finished: ['finished', 'stopped'], error: ['error'],
+};
+
+/** The row is shown under the filter's states (any of them), and, when `text` is matched here, its title holds it. */
+export function matchesFilter(item: FeedItem, filter: ConversationFilter, matchText: boolean): boolean {
+  const state = filter.states.size === 0 || [...filter.states].some((f) => (f === 'startedHere' ? item.startedHere : STATES_OF[f].includes(item.state)));
+  return state && (!matchText || item.title.toLowerCase().includes(filter.text.toLowerCase()));
+}
+
+/** A state filter's name in the picker and in the view's line. */
+export function stateFilterLabel(filter: StateFilter): string {
+  switch (filter) {
+    case 'running': return l10n.t('Running');
+    case 'waiting': return l10n.t('Waiting for you or paused');
+    case 'finished': return l10n.t('Finished or stopped');
+    case 'error': return l10n.t('Ended with an error');
+    case 'startedHere': return l10n.t('Started here');
+  }
+}
+
+/** The server's answer to a title search: a page at a time, with how many match in all. */
+export class ConversationSearch {
+  private found: ConversationSummary[] = [];
+  private nextPageId: string | null = null;
+  /** `total`: the count the person saw while typing (one request per pause), where the server counts. */
+  constructor(readonly text: string, private readonly matches: number | undefined) {}
+
+  get items(): readonly ConversationSummary[] { return this.found; }
+  get hasMore(): boolean { return this.nextPageId !== null; }
+  /** How many conversations match in all, where the server counts. */
+  get total(): number | undefined { return this.matches; }
+
+  /** The first page: one request. */
+  async run(api: Required<Pick<ConversationsApi, 'searchConversations'>>, signal?: AbortSignal): Promise<void> {
+    const page = await api.searchConversations({ text: this.text, limit: PAGE_SIZE }, { signal });
+    this.found = [...page.items];
+    this.nextPageId = page.nextPageId;
+  }
+
+  async loadMore(api: Required<Pick<ConversationsApi, 'searchConversations'>>, signal?: AbortSignal): Promise<void> {
+    if (this.nextPageId === null) return;
+    const page = await api.searchConversations({ text: this.text, pageId: this.nextPageId, limit: PAGE_SIZE }, { signal });
+    const known = new Set(this.found.map((item) => item.id));
+    this.found = [...this.found, ...page.items.filter((item) => !known.has(item.id))];
+    this.nextPageId = page.nextPageId;
+  }
+
+  /** Takes in fresher summaries (a poll's) for the conversations it holds, and drops a deleted one. */
+  update(fresh: ReadonlyMap<string, ConversationSummary>, deleted: ReadonlySet<string> = new Set()): void {
+    this.found = this.found.filter((item) => !deleted.has(item.id)).map((item) => fresh.get(item.id) ?? item);
+  }
+}

@@ -1,0 +1,132 @@
+// Keeping a long list usable: Rename (F2), Delete (the Delete key, several rows at once, after a modal that names
+// what is lost), Find (a title search that counts the matches as the person types, one request per pause) and
+// Filter by State; Load More pages the search when one is shown.
+import * as vscode from 'vscode';
+import type { OpenHandsClient } from '../../api/client';
+import { NO_FILTER, STATE_FILTERS, stateFilterLabel, type StateFilter } from '../../core/conversations/conversationFilter';
+import { isWorking } from '../../core/conversations/conversationState';
+import { titleProblem } from '../../core/conversations/conversationTitle';
+import type { ChangesStore } from '../changes/changesStore';
+import type { ServerSession } from '../connection/serverSession';
+import type { CommandHandler } from '../platform/commands';
+import type { ErrorPresenter } from '../platform/errorPresenter';
+import { Command } from '../platform/ids';
+import type { ConversationActions } from './conversationActions';
+import type { ConversationFinder } from './conversationFinder';
+import type { ConversationWatch } from './conversationWatch';
+import { conversationOf, type ConversationNode, type ConversationsTreeProvider } from './conversationsTreeProvider';
+import type { FeedItem } from '../../core/conversations/conversationFeed';
+import { askTitleSearch } from './titleSearchInput';
+
+export interface AdminServices {
+  readonly session: ServerSession;
+  readonly watch: ConversationWatch;
+  readonly finder: ConversationFinder;
+  readonly changes: ChangesStore;
+  readonly actions: ConversationActions;
+  readonly errors: ErrorPresenter;
+  readonly tree: ConversationsTreeProvider;
+}
+
+export function conversationAdminCommands(services: AdminServices) {
+  const { finder, actions, session } = services;
+  return {
+    // A menu passes the row it was on and every selected row; a key binding may pass none: the selection then.
+    [Command.RenameConversation]: (node?: ConversationNode) => rename(services, conversationOf(node ?? services.tree.selection[0])),
+    [Command.DeleteConversation]: (node?: ConversationNode, nodes?: readonly ConversationNode[]) => remove(services, chosen(node, nodes, services.tree.selection)),
+    [Command.FindConversations]: () => find(services),
+    [Command.FilterConversations]: () => filterByState(services),
+    [Command.ClearConversationFilter]: () => finder.setFilter(NO_FILTER),
+    [Command.LoadMoreConversations]: async () => {
+      if (!(await finder.loadMore(session.server?.client).catch((error: unknown) => services.errors.show(error).then(() => true)))) await actions.loadMore();
+    },
+  } satisfies Record<string, CommandHandler>;
+}
+
+function chosen(node: ConversationNode | undefined, nodes: readonly ConversationNode[] | undefined, selection: readonly ConversationNode[]): FeedItem[] {
+  const all = nodes?.length ? nodes : node ? [node] : selection;
+  return all.flatMap((n) => conversationOf(n) ?? []);
+}
+
+async function clientFor(services: AdminServices): Promise<OpenHandsClient | undefined> {
+  return (await services.session.connect())?.client;
+}
+
+async function rename(services: AdminServices, conversation: FeedItem | undefined): Promise<void> {
+  const client = await clientFor(services);
+  if (!conversation || !client?.renameConversation) return;
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Rename Conversation'), value: conversation.title, prompt: vscode.l10n.t('The conversation\'s new title, as the server and its web UI show it.'),
+    validateInput: (text) => titleProblem(text),
+  });
+  if (typed === undefined || titleProblem(typed) !== undefined || typed.trim() === conversation.title) return;
+  try {
+    await client.renameConversation(conversation.id, typed.trim());
+    services.watch.refresh();
+  } catch (error) {
+    await services.errors.show(error);
+  }
+}
+
+async function remove(services: AdminServices, conversations: readonly FeedItem[]): Promise<void> {
+  const client = await clientFor(services);
+  if (!conversations.length || !client?.deleteConversation) return;
+  if (!(await confirmDelete(conversations))) return;
+  const deleted = new Set<string>();
+  try {
+    for (const conversation of conversations) {
+      await client.deleteConversation(conversation.id);
+      deleted.add(conversation.id);
+    }
+  } catch (error) {
+    await services.errors.show(error);
+  } finally {
+    if (deleted.size) await forget(services, deleted);
+  }
+}
+
+/** What a deleted conversation leaves here goes with it: its row, its tab (closed with a notice), its changes. */
+async function forget({ watch, finder, changes }: AdminServices, ids: ReadonlySet<string>): Promise<void> {
+  finder.forget(ids);
+  for (const id of ids) changes.forget(id);
+  await watch.deleted(ids);
+  watch.refresh();
+}
+
+async function confirmDelete(conversations: readonly FeedItem[]): Promise<boolean> {
+  const del = vscode.l10n.t('Delete');
+  const running = conversations.filter((c) => isWorking(c.state));
+  const named = conversations.slice(0, 8).map((c) => `• ${c.title}${isWorking(c.state) ? ` (${vscode.l10n.t('running')})` : ''}`);
+  const more = conversations.length > named.length ? [vscode.l10n.t('… and {0} more.', conversations.length - named.length)] : [];
+  const lost = vscode.l10n.t('The server deletes their events and, where no other conversation shares it, their sandbox with its files. Changes you already applied stay in your folder, and Undo Apply still works.');
+  const stops = running.length ? [vscode.l10n.t('Running ones stop first.')] : [];
+  const question = conversations.length === 1
+    ? vscode.l10n.t('Delete "{0}" from the server?', conversations[0]!.title)
+    : vscode.l10n.t('Delete {0} conversations from the server?', conversations.length);
+  const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: [...named, ...more, '', lost, ...stops].join('\n') }, del);
+  return choice === del;
+}
+
+async function find(services: AdminServices): Promise<void> {
+  const client = await clientFor(services);
+  if (!client) return;
+  const current = services.finder.filter;
+  const asked = await askTitleSearch(client, current.text);
+  if (asked === undefined) return;
+  try {
+    await services.finder.setFilter({ ...current, text: asked.text }, client, asked.total);
+  } catch (error) {
+    await services.errors.show(error);
+  }
+}
+
+async function filterByState(services: AdminServices): Promise<void> {
+  const current = services.finder.filter;
+  const items = STATE_FILTERS.map((filter) => ({ label: stateFilterLabel(filter), picked: current.states.has(filter), filter }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Show Only Conversations That Are…'), canPickMany: true,
+    placeHolder: vscode.l10n.t('None picked shows every state. Matched among the conversations loaded.'),
+  });
+  if (!picked) return;
+  await services.finder.setFilter({ ...current, states: new Set<StateFilter>(picked.map((item) => item.filter)) }, await clientFor(services));
+}
