@@ -14,6 +14,8 @@ import { DEFAULT_TIMING } from '../src/core/conversations/refreshSchedule';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
 import { CHANGED_FILES, changesListing } from './changesListing';
 import { conversationPolling } from './conversationPolling';
+import { MANY, manyConversations, type ManyFigures } from './manyConversations';
+import { PAGE_SIZE } from '../src/core/conversations/conversationFeed';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
 import { sessionCredential } from '../src/api/http/credential';
@@ -160,6 +162,7 @@ async function main(): Promise<void> {
   const start = await v1Start();
   const polling = await conversationPolling(KEY);
   const changes = await changesListing(KEY);
+  const many = await manyConversations(KEY);
   const rows: Row[] = [
     ...sizes.rows,
     [`createConversation median, bare fetch (${CALLS} calls)`, `${overhead.bare.toFixed(3)} ms`, ''],
@@ -174,11 +177,36 @@ async function main(): Promise<void> {
     [`Changes: ${CHANGED_FILES} changed files listed with their counts (${changes.counted} of ${changes.files} counted), median of 5`, `${changes.ms.toFixed(0)} ms`, ''],
     [`Changes: requests for one listing of ${CHANGED_FILES} files (app server + agent server)`, String(changes.requests), ''],
     ...polling.delaysMs.map((ms, i): Row => [`Conversations: stand-in's change to finished until the view has it (trial ${i + 1})`, `${ms.toFixed(0)} ms`, `<= ${DEFAULT_TIMING.working.maxMs} ms (one interval)`]),
+    ...manyRows(many),
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);
   for (const line of sizes.over) console.error(`over its size budget: ${line}`);
-  if (sizes.over.length) process.exitCode = 1;
+  const overCounts = manyOver(many);
+  for (const line of overCounts) console.error(`over its request budget: ${line}`);
+  if (sizes.over.length || overCounts.length) process.exitCode = 1;
+}
+
+function manyRows(many: ManyFigures): Row[] {
+  return [
+    [`Conversations, ${MANY}: the view's first page, median of 5`, `${many.firstPageMs.toFixed(0)} ms`, '<= 300 ms'],
+    [`Conversations, ${MANY}: requests for the first page`, String(many.firstPageRequests), '<= 1'],
+    [`Conversations, ${MANY}: Find, requests for one pause in typing (the count)`, String(many.countRequests), '<= 1'],
+    [`Conversations, ${MANY}: Find, requests on Enter (the search; ${many.matches} match)`, String(many.searchRequests), '<= 1'],
+    [`Conversations, ${MANY}: Find, the search on Enter`, `${many.searchMs.toFixed(0)} ms`, ''],
+    [`Conversations, ${MANY}: Load More to the last page (${many.listed} listed): requests`, String(many.loadAllRequests), `${MANY / PAGE_SIZE}`],
+    [`Conversations, ${MANY}: Load More to the last page`, `${many.loadAllMs.toFixed(0)} ms`, ''],
+    [`Conversations, ${MANY}: requests/min visible, nothing running`, many.visiblePerMinute.toFixed(1), '<= 6'],
+  ];
+}
+
+/** The request counts that have a budget: each a fixed number for the same action, so one over it is a defect. */
+function manyOver(many: ManyFigures): string[] {
+  const checks: [string, number, number][] = [
+    ['first page', many.firstPageRequests, 1], ['Find count per pause', many.countRequests, 1], ['Find search on Enter', many.searchRequests, 1],
+    ['Load More to the last page', many.loadAllRequests, MANY / PAGE_SIZE], ['every conversation listed', MANY - many.listed, 0],
+  ];
+  return checks.filter(([, value, budget]) => value > budget).map(([what, value, budget]) => `${what}: ${value}, budget ${budget}`);
 }
 
 main().catch((error: unknown) => {
