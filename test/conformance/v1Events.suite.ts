@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { extensionClient } from './conversationList.suite';
 import { UNAUTHORIZED, assertJson } from './expected';
 import { type Client, sleep } from './target';
+import { zipEntries } from '../support/zipEntries';
 
 interface Event { id: string; timestamp: string; source: string; kind: string; llm_message?: { role: string; content: { type: string; text?: string }[] } }
 interface Page { items: Event[]; next_page_id: string | null }
@@ -69,6 +70,54 @@ export function v1EventsSuite(client: Client): void {
       assertJson(await client.get(`/api/v1/conversation/${'0'.repeat(32)}/events/search?${FIRST_MESSAGES}`), 200, '{"items":[],"next_page_id":null}');
       const unauthorized = await client.request('GET', `/api/v1/conversation/${seen.id}/events/search?${FIRST_MESSAGES}`, { key: null });
       assertJson(unauthorized, 401, UNAUTHORIZED);
+    });
+
+    it('events/count: a bare integer under the same filters; an unknown kind a 422 (literal_error) there and in search', async () => {
+      const base = `/api/v1/conversation/${seen.id}/events`;
+      const page = JSON.parse((await client.get(`${base}/search?${FIRST_MESSAGES}`)).text) as Page;
+      const first = page.items.find((e) => e.source === 'user')!;
+      const before = await client.get(`${base}/count?kind__eq=MessageEvent&timestamp__lt=${encodeURIComponent(first.timestamp)}`);
+      assertJson(before, 200, String(page.items.filter((e) => e.timestamp < first.timestamp).length));
+      assert.match((await client.get(`${base}/count`)).text, /^[1-9]\d*$/);
+      for (const route of ['search', 'count']) {
+        const answer = await client.get(`${base}/${route}?kind__eq=NoSuchEvent`);
+        assert.equal(answer.status, 422, answer.text);
+        const [detail] = (JSON.parse(answer.text) as { detail: { type: string; loc: string[]; msg: string; input: string }[] }).detail;
+        assert.deepEqual([detail.type, detail.loc, detail.input], ['literal_error', ['query', 'kind__eq'], 'NoSuchEvent']);
+        assert.match(detail.msg, /^Input should be 'ServerErrorEvent'|^Input should be 'ACPToolCallEvent', .* or 'PauseEvent'$/);
+      }
+    });
+
+    it('events?id=…: the asked events in that order, null for an unknown one; a non-UUID id a plain 500', async () => {
+      const base = `/api/v1/conversation/${seen.id}/events`;
+      const [one, two] = (JSON.parse((await client.get(`${base}/search?limit=2`)).text) as Page).items;
+      const unknown = '0'.repeat(8) + '-0000-4000-8000-' + '0'.repeat(12);
+      const batch = await client.get(`${base}?id=${two.id}&id=${unknown}&id=${one.id}`);
+      assert.equal(batch.status, 200, batch.text);
+      assert.deepEqual(JSON.parse(batch.text), [two, null, one]);
+      const crash = await client.get(`${base}?id=x`);
+      assert.deepEqual([crash.status, crash.text], [500, 'Internal Server Error']);
+    });
+
+    it('download: the conversation\'s zip, meta.json then each event in order; an unknown conversation a 404', async () => {
+      const dashed = (hex: string) => hex.replace(/-/g, '').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+      const count = Number((await client.get(`/api/v1/conversation/${seen.id}/events/count`)).text);
+      const answer = await fetch(`${client.target.baseUrl}/api/v1/app-conversations/${seen.id}/download`, { headers: { 'X-Session-API-Key': client.target.apiKey ?? '' } });
+      assert.equal(answer.status, 200);
+      assert.deepEqual([answer.headers.get('content-type'), answer.headers.get('content-disposition')], ['application/zip', `attachment; filename="conversation_${dashed(seen.id!)}.zip"`]);
+      const entries = zipEntries(Buffer.from(await answer.arrayBuffer()));
+      assert.equal(entries[0].name, 'meta.json');
+      assert.equal(String((JSON.parse(entries[0].text) as { id: string }).id).replace(/-/g, ''), seen.id!.replace(/-/g, ''));
+      const events = entries.slice(1);
+      assert.ok(events.length >= count, `${events.length} events in the zip, ${count} counted before`);
+      events.forEach((entry, i) => {
+        const event = JSON.parse(entry.text) as Event;
+        assert.equal(entry.name, `event_${String(i).padStart(6, '0')}_${event.id}.json`);
+      });
+      const stamps = events.map((entry) => (JSON.parse(entry.text) as Event).timestamp);
+      assert.deepEqual(stamps, [...stamps].sort(), 'oldest first');
+      const unknown = '1'.repeat(32);
+      assertJson(await client.get(`/api/v1/app-conversations/${unknown}/download`), 404, `{"detail":"Conversation not found: ${dashed(unknown)}"}`);
     });
 
     it('the extension\'s client: the first message; none for an unknown conversation', async () => {

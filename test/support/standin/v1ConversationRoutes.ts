@@ -12,7 +12,8 @@ import { EventLog } from './v1AgentEvents';
 import { appendConstructedKinds } from './constructedKinds';
 import { fillLongConversation } from './longConversation';
 import { AgentRuns } from './v1AgentRuns';
-import { messageText, searchEvents } from './v1Events';
+import { batchEvents, countEvents, messageText, searchEvents } from './v1Events';
+import { conversationZip } from './conversationZip';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
 
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -248,7 +249,25 @@ export class V1ConversationRoutes {
 
   /** GET /api/v1/conversation/{id}/events/search (v1Events.ts). */
   events(id: string, query: URLSearchParams): Reply {
-    return searchEvents(this.find(id), uuidHex(id) !== null, query);
+    return searchEvents(this.find(id), uuidHex(id) !== null, query, this.mixed);
+  }
+
+  /** GET /api/v1/conversation/{id}/events/count (v1Events.ts). */
+  eventCount(id: string, query: URLSearchParams): Reply {
+    return countEvents(this.find(id), uuidHex(id) !== null, query, this.mixed);
+  }
+
+  /** GET /api/v1/conversation/{id}/events?id=… (v1Events.ts). */
+  eventBatch(id: string, query: URLSearchParams): Reply {
+    return batchEvents(this.find(id), uuidHex(id) !== null, query);
+  }
+
+  /** GET /api/v1/app-conversations/{id}/download (conversationZip.ts); a path id that is no UUID is FastAPI's 422. */
+  download(id: string): Reply {
+    const hex = uuidHex(id);
+    if (hex !== null) return conversationZip(this.find(hex), hex, this.mixed);
+    const error = uuidProblem(id, this.mixed);
+    return validationReply([{ type: 'uuid_parsing', loc: ['path', 'conversation_id'], msg: `Input should be a valid UUID, ${error}`, input: id, ctx: { error } }]);
   }
 
   /** GET /api/v1/app-conversations/{id}/git/changes (1.11.0): the agent server's list (agentWorkspaceRoutes.ts). */
