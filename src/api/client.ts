@@ -81,6 +81,11 @@ export interface ConversationsApi {
    * events reach its app server in batches, up to 30 s late). Absent where the API offers no such read.
    */
   firstMessage?(id: string, call?: CallOptions): Promise<string | undefined>;
+  /**
+   * The first message of each conversation among the server's newest starts, by conversation id (lower case, no
+   * dashes), in one request: what `firstMessage` asks one conversation at a time. Absent where the API keeps no starts.
+   */
+  startMessages?(call?: CallOptions): Promise<ReadonlyMap<string, string>>;
   /** Sends a follow-up message to a running conversation; absent where the API offers none. */
   sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }

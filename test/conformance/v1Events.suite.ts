@@ -9,6 +9,7 @@ import { extensionClient } from './conversationList.suite';
 import { UNAUTHORIZED, assertJson } from './expected';
 import { type Client, sleep } from './target';
 import { zipEntries } from '../support/zipEntries';
+import { conversationKey } from '../../src/api/model/conversations';
 
 interface Event { id: string; timestamp: string; source: string; kind: string; llm_message?: { role: string; content: { type: string; text?: string }[] } }
 interface Page { items: Event[]; next_page_id: string | null }
@@ -77,7 +78,9 @@ export function v1EventsSuite(client: Client): void {
       const page = JSON.parse((await client.get(`${base}/search?${FIRST_MESSAGES}`)).text) as Page;
       const first = page.items.find((e) => e.source === 'user')!;
       const before = await client.get(`${base}/count?kind__eq=MessageEvent&timestamp__lt=${encodeURIComponent(first.timestamp)}`);
-      assertJson(before, 200, String(page.items.filter((e) => e.timestamp < first.timestamp).length));
+      // 1.6.0 counts a filtered search through its page iterator, which fails: a plain 500 (seen on the real one).
+      if (client.target.api === 'mixed') assert.deepEqual([before.status, before.text], [500, 'Internal Server Error']);
+      else assertJson(before, 200, String(page.items.filter((e) => e.timestamp < first.timestamp).length));
       assert.match((await client.get(`${base}/count`)).text, /^[1-9]\d*$/);
       for (const route of ['search', 'count']) {
         const answer = await client.get(`${base}/${route}?kind__eq=NoSuchEvent`);
@@ -106,9 +109,11 @@ export function v1EventsSuite(client: Client): void {
       assert.equal(answer.status, 200);
       assert.deepEqual([answer.headers.get('content-type'), answer.headers.get('content-disposition')], ['application/zip', `attachment; filename="conversation_${dashed(seen.id!)}.zip"`]);
       const entries = zipEntries(Buffer.from(await answer.arrayBuffer()));
-      assert.equal(entries[0].name, 'meta.json');
-      assert.equal(String((JSON.parse(entries[0].text) as { id: string }).id).replace(/-/g, ''), seen.id!.replace(/-/g, ''));
-      const events = entries.slice(1);
+      // 1.11.0 writes meta.json first; 1.6.0 zips a folder in the order the file system lists it.
+      if (client.target.api !== 'mixed') assert.equal(entries[0].name, 'meta.json');
+      const meta = entries.find((entry) => entry.name === 'meta.json');
+      assert.equal(String((JSON.parse(meta?.text ?? '{}') as { id?: string }).id).replace(/-/g, ''), seen.id!.replace(/-/g, ''));
+      const events = entries.filter((entry) => entry !== meta).sort((a, b) => (a.name < b.name ? -1 : 1));
       assert.ok(events.length >= count, `${events.length} events in the zip, ${count} counted before`);
       events.forEach((entry, i) => {
         const event = JSON.parse(entry.text) as Event;
@@ -124,6 +129,8 @@ export function v1EventsSuite(client: Client): void {
       const api = await extensionClient(client.target);
       assert.equal(await api.firstMessage?.(seen.id!), 'hello');
       assert.equal(await api.firstMessage?.('0'.repeat(32)), undefined);
+      // The same first message from the starts (start-tasks/search keeps each start's request): one request for all.
+      assert.equal((await api.startMessages?.())?.get(conversationKey(seen.id!)), 'hello');
     });
   });
 }

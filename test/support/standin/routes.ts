@@ -111,6 +111,7 @@ function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteP
     '/api/v1/app-conversations/{conversation_id}/file': get((_body, query, [id]) => c.fileText(id, query)),
     '/api/v1/app-conversations/count': get(() => c.count()),
     '/api/v1/app-conversations/start-tasks': get((_body, query) => c.startTasks(query)),
+    '/api/v1/app-conversations/start-tasks/search': get((_body, query) => c.searchStartTasks(query)),
   };
 }
 

@@ -12,7 +12,7 @@ import { EventLog } from './v1AgentEvents';
 import { appendConstructedKinds } from './constructedKinds';
 import { fillLongConversation } from './longConversation';
 import { AgentRuns } from './v1AgentRuns';
-import { batchEvents, countEvents, messageText, searchEvents } from './v1Events';
+import { batchEvents, countEvents, limitProblem, messageText, searchEvents } from './v1Events';
 import { conversationZip } from './conversationZip';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
 
@@ -235,16 +235,22 @@ export class V1ConversationRoutes {
   }
 
   search(query: URLSearchParams): Reply {
-    const text = query.get('limit');
-    const limit = text === null ? 100 : Number(text);
-    if (text !== null && !/^\s*[+-]?\d+\s*$/.test(text)) {
-      return validationReply([{ type: 'int_parsing', loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: text }]);
-    }
-    if (limit <= 0) return validationReply([{ type: 'greater_than', loc: ['query', 'limit'], msg: 'Input should be greater than 0', input: text, ctx: { gt: 0 } }]);
-    if (limit > 100) {
-      return validationReply([{ type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 100', input: text, ctx: { le: 100 } }]);
-    }
-    return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), limit, this.mixed));
+    const problem = limitProblem(query.get('limit'));
+    if (problem) return problem;
+    return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), Number(query.get('limit') ?? 100), this.mixed));
+  }
+
+  /** GET /api/v1/app-conversations/start-tasks/search: the starts newest first (CREATED_AT oldest first), each with its request. */
+  searchStartTasks(query: URLSearchParams): Reply {
+    const problem = limitProblem(query.get('limit'));
+    if (problem) return problem;
+    const limit = Number(query.get('limit') ?? 100);
+    const offset = Number(query.get('page_id') ?? 0);
+    const all = [...this.tasks.values()].sort((a, b) => b.created.getTime() - a.created.getTime());
+    if (query.get('sort_order') === 'CREATED_AT') all.reverse();
+    const now = new Date();
+    const next = offset + limit < all.length ? String(offset + limit) : null;
+    return jsonReply(200, { items: all.slice(offset, offset + limit).map((task) => taskJson(task, true, now)), next_page_id: next });
   }
 
   /** GET /api/v1/conversation/{id}/events/search (v1Events.ts). */
