@@ -1,7 +1,7 @@
 // Listing a conversation's changes as the Changes view does (src/core/changes/changeLoader.ts), against a V1
 // stand-in in its own process whose finished run left 200 changed files in a real git workspace: the time from
 // asking to having every file with its +/- counts, and the requests it took (to the app server and the agent
-// server, all counted). Printed, never asserted.
+// server, all counted). The time is printed; the requests fail the bench over their budget (main.ts).
 import { fetch as undiciFetch } from 'undici';
 import type { FetchFunction } from '../src/api/client';
 import { connectClient } from '../src/api/createClient';

@@ -92,6 +92,11 @@ export interface ConversationsApi {
   searchConversations?(query: { readonly text: string; readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
   /** How many conversations the server holds, or how many have `text` in their title; absent where it cannot count. */
   countConversations?(text: string | undefined, call?: CallOptions): Promise<number>;
+  /**
+   * The first message of each conversation among the server's newest starts, by conversation id (lower case, no
+   * dashes), in one request: what `firstMessage` asks one conversation at a time. Absent where the API keeps no starts.
+   */
+  startMessages?(call?: CallOptions): Promise<ReadonlyMap<string, string>>;
   /** Sends a follow-up message to a running conversation; absent where the API offers none. */
   sendMessage?(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void>;
 }

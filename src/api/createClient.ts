@@ -39,6 +39,7 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     ...(conversations.resumeConversation ? { resumeConversation: conversations.resumeConversation.bind(conversations) } : {}),
     ...conversationAdmin(transport, api),
     ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
+    ...(conversations.startMessages ? { startMessages: conversations.startMessages.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).
     ...(conversations.sendMessage && api.sendsMessages ? { sendMessage: conversations.sendMessage.bind(conversations) } : {}),
     // A conversation's work (events, agent server, changes): its own file, loaded on the first call (workApi.ts).

@@ -95,7 +95,7 @@ async function checkDiffAndPatch(run: Run): Promise<void> {
   assert.deepEqual([diff.status, await diff.text()], [200, '{"modified":"alpha\\nBETA\\ngamma","original":"alpha\\nbeta\\ngamma"}']);
   const gone = await agentGet(run, '/api/git/diff?path=doomed.txt&ref=HEAD');
   assert.equal(gone.status, 400, 'a deleted file has no diff');
-  const workspace = run.events.find((e) => e.observation?.metadata)!.observation!.metadata!.working_dir;
+  const workspace = run.events.find((e) => e.observation?.metadata?.working_dir)!.observation!.metadata!.working_dir;
   const archive = await agentGet(run, `/api/file/archive?path=${encodeURIComponent(workspace)}&format=git-delta&base_ref=HEAD`);
   assert.deepEqual([archive.status, archive.headers.get('x-archive-base-ref')], [200, 'HEAD']);
   assert.match(archive.headers.get('x-archive-base-commit') ?? '', /^[0-9a-f]{40}$/);

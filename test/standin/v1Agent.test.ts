@@ -143,9 +143,12 @@ describe('stand-in openapi.json: every path it lists is served', () => {
       assert.ok(Object.keys(doc.paths).length > 3);
       const [id] = line.server.seedConversations(1);
       const [seeded] = api === 'v0' ? [{ sandbox_id: '' }] : json<{ sandbox_id: string }[]>((await get(line.url, `/api/v1/app-conversations?ids=${id}`, KEY)).text);
-      for (const [template, operations] of Object.entries(doc.paths)) {
+      // The deletes last: one takes the seeded conversation with it.
+      const calls = Object.entries(doc.paths).flatMap(([template, operations]) => Object.keys(operations).map((method) => [template, method] as const));
+      const ordered = [...calls.filter(([, m]) => m !== 'delete'), ...calls.filter(([, m]) => m === 'delete')];
+      for (const [template, method] of ordered) {
         const path = template.replace('{sandbox_id}', seeded.sandbox_id).replace(/\{[^}]*\}/g, id);
-        for (const method of Object.keys(operations)) {
+        {
           const answer = await call(line.url, method.toUpperCase(), path, { headers: KEY, ...(method === 'get' ? {} : { body: '{}' }) });
           assert.ok(!(answer.status === 404 && answer.text === '{"detail":"Not Found"}') && answer.status !== 405, `${method} ${template}: ${answer.status} ${answer.text}`);
         }

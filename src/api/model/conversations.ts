@@ -106,3 +106,8 @@ export interface FollowUpMessage {
   readonly text: string;
   readonly imageUrls?: readonly string[];
 }
+
+/** A conversation id as a key: V1 writes the same UUID with dashes in one answer and without in another. */
+export function conversationKey(id: string): string {
+  return id.replace(/-/g, '').toLowerCase();
+}

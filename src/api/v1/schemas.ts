@@ -100,6 +100,16 @@ export const StartTask = z.looseObject({
 });
 export type StartTask = z.infer<typeof StartTask>;
 
+/** GET /api/v1/app-conversations/start-tasks/search: the newest starts, each with the request it was given. */
+export const StartTaskPage = z.looseObject({
+  items: z.array(z.looseObject({
+    app_conversation_id: nullable(z.string()),
+    request: z.optional(z.looseObject({
+      initial_message: nullable(z.looseObject({ content: z.array(z.looseObject({ type: z.string(), text: z.optional(z.string()) })) })),
+    })),
+  })),
+});
+
 /** GET /api/v1/app-conversations/start-tasks?ids=…: one entry per id, null for an unknown one. */
 export const StartTaskList = z.array(z.nullable(StartTask));
 

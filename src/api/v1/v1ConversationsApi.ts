@@ -17,7 +17,8 @@ import type {
 import { l10n } from '../../base/l10n';
 import { MessageEventPage, firstMessagesQuery, firstUserText } from './conversationEvents';
 import { AppConversationList, AppConversationPage, v1Summary, type AppConversation } from './conversationList';
-import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, SuccessAnswer, type StartTaskStatus } from './schemas';
+import { conversationKey } from '../model/conversations';
+import { SendMessageRequest, SendMessageResponse, StartRequest, StartTask, StartTaskList, StartTaskPage, SuccessAnswer, type StartTaskStatus } from './schemas';
 
 const CONVERSATIONS = '/api/v1/app-conversations';
 const SANDBOXES = '/api/v1/sandboxes';
@@ -94,6 +95,17 @@ export class V1ConversationsApi implements ConversationsApi {
     if (!UUID.test(id)) return undefined;
     const path = `${EVENTS}/${encodeURIComponent(id)}/events/search?${firstMessagesQuery(FIRST_MESSAGES)}`;
     return firstUserText(readAnswer(await this.transport.send('GET', path, undefined, call), MessageEventPage));
+  }
+
+  /** The newest starts' first messages (start-tasks/search keeps each start's request), by conversation id. */
+  async startMessages(call?: CallOptions): Promise<ReadonlyMap<string, string>> {
+    const page = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/start-tasks/search?limit=${MAX_PAGE}`, undefined, call), StartTaskPage);
+    const found = new Map<string, string>();
+    for (const task of page.items) {
+      const text = task.request?.initial_message?.content.flatMap((part) => (part.type === 'text' && part.text ? [part.text] : [])).join('\n').trim();
+      if (task.app_conversation_id && text) found.set(conversationKey(task.app_conversation_id), text);
+    }
+    return found;
   }
 
   private async sandboxAction(id: string, action: 'pause' | 'resume', call?: CallOptions): Promise<void> {

@@ -119,8 +119,9 @@ function agentServer(extra: Route = () => undefined): Route {
 function agentDefaults(url: URL): Answer | undefined {
   if (url.pathname === `/api/conversations/${ID}`) return { body: { workspace: { working_dir: '.', kind: 'LocalWorkspace' } } };
   if (url.pathname.endsWith('/events/search')) {
+    // 1.6.0 sends an empty working_dir now and then (the SDK keeps its last folder then): never a candidate.
     return { body: { items: [
-      { observation: { metadata: { working_dir: `${SANDBOX}/sub` } } }, { observation: { metadata: { working_dir: SANDBOX } } }, { observation: { kind: 'FileEditorObservation' } },
+      { observation: { metadata: { working_dir: '' } } }, { observation: { metadata: { working_dir: `${SANDBOX}/sub` } } }, { observation: { metadata: { working_dir: SANDBOX } } }, { observation: { kind: 'FileEditorObservation' } },
     ] } };
   }
   if (url.pathname === '/api/git/changes') {

@@ -101,6 +101,14 @@ describe('V1 events into the model', () => {
     assert.deepEqual(newWord.kind === 'state' && newWord.state, 'unknown');
   });
 
+  it('leaves out a terminal observation\'s empty or null working_dir (1.6.0 sends "", the SDK keeps its last folder then)', () => {
+    for (const workingDir of ['', null]) {
+      const event = mapV1Event({ id: 'o', timestamp: 't', source: 'environment', kind: 'ObservationEvent', action_id: 'a', tool_name: 'terminal',
+        observation: { kind: 'TerminalObservation', content: [text('/tmp/sandboxes/abc')], exit_code: 0, metadata: { exit_code: 0, working_dir: workingDir } } });
+      assert.deepEqual(event.kind === 'observation' && event.result, { type: 'command', output: '/tmp/sandboxes/abc', exitCode: 0 }, String(workingDir));
+    }
+  });
+
   it('keeps other kinds and odd events as other, never throwing', () => {
     for (const kind of ['StreamingDeltaEvent', 'TokenEvent', 'PauseEvent', 'SomethingNew']) {
       const event = mapV1Event({ id: 'x', timestamp: 't', source: 'agent', kind, content: 'abc' });

@@ -43,7 +43,25 @@ describe('FirstMessages', () => {
     const aborted = new AbortController();
     aborted.abort();
     assert.equal(await messages.learn(api, ids, 0, { signal: aborted.signal }), false);
-    assert.equal(api.asked.length, LOOKUPS_PER_POLL + 1);
+    assert.equal(api.asked.length, LOOKUPS_PER_POLL, 'nothing asked once aborted');
     assert.equal(await messages.learn({ ...api, firstMessage: undefined }, ids, 0, {}), false);
+  });
+
+  it('asks the starts once for every unnamed row (one request), then only the rows they do not name, one at a time', async () => {
+    const api = server({ 'cccccccc-0000-4000-8000-000000000003': 'Typed elsewhere' });
+    const startsAsked: number[] = [];
+    api.startMessages = async () => {
+      startsAsked.push(1);
+      return new Map([['aaaaaaaa00004000800000000000000a'.toLowerCase(), 'Fix the tests'], ['bbbbbbbb00004000800000000000000b', 'Add a README']]);
+    };
+    const ids = ['AAAAAAAA-0000-4000-8000-00000000000A', 'bbbbbbbb00004000800000000000000b', 'cccccccc-0000-4000-8000-000000000003'];
+    const messages = new FirstMessages();
+    assert.equal(await messages.learn(api, ids, 0, {}), true);
+    assert.deepEqual(ids.map((id) => messages.of(id)), ['Fix the tests', 'Add a README', 'Typed elsewhere']);
+    assert.deepEqual([startsAsked.length, api.asked], [1, ['cccccccc-0000-4000-8000-000000000003']]);
+    await messages.learn(api, [...ids, 'dddddddd-0000-4000-8000-000000000004'], ASK_AGAIN_MS, {});
+    assert.equal(startsAsked.length, 2, 'a row the starts were not asked for asks them again');
+    await messages.learn(api, ['dddddddd-0000-4000-8000-000000000004'], 2 * ASK_AGAIN_MS, {});
+    assert.equal(startsAsked.length, 2, 'once for each row');
   });
 });

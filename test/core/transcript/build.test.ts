@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { buildTranscript } from '../../../src/core/transcript/build';
+import { buildTranscript, firstWorkingDir } from '../../../src/core/transcript/build';
 import type { CommandItem, FileItem, TranscriptItem } from '../../../src/core/transcript/items';
 import { SampleEvents } from './sampleEvents';
 
@@ -76,6 +76,14 @@ describe('buildTranscript', () => {
     const items = buildTranscript(run.events, { localFolder: '/home/me/repo', exists }).items;
     assert.deepEqual(items.filter((i): i is FileItem => i.kind === 'file').map((i) => i.localPath), [path.join('/home/me/repo', 'src', 'a.ts'), null]);
     assert.equal((buildTranscript(run.events).items[0] as FileItem).localPath, null);
+  });
+
+  it('takes no empty working folder as the workspace: the first command that names one decides', () => {
+    const run = new SampleEvents();
+    run.command('pwd', '/workspace/project', 0, '');
+    assert.equal(firstWorkingDir(run.events), undefined);
+    run.command('ls', 'a.ts', 0, '/workspace/project');
+    assert.equal(firstWorkingDir(run.events), '/workspace/project');
   });
 
   it('shows a state only where it changes, and keeps the last one', () => {

@@ -1,6 +1,6 @@
 // The transcript tab against the V1 stand-in whose agent a scripted LLM drives (issue 23): events arrive in the
 // open tab while the run goes on, without the page being built again; a follow-up typed in the tab's reply box
-// goes through the follow-up route and shows, and Export saves the transcript as Markdown; and a hostile transcript (`<script>`, `<img onerror>`,
+// goes through the follow-up route and shows, and Export saves the transcript as Markdown and the server's own zip of the conversation; and a hostile transcript (`<script>`, `<img onerror>`,
 // `javascript:` and `command:` links, a 1 MB output and message) is shown as text: no element or handler of the
 // agent's exists or runs in the page, and its links only ask the host, which refuses what is not http(s).
 import * as assert from 'node:assert/strict';
@@ -12,6 +12,7 @@ import { setApiKey } from '../harness/ui/conversationSteps';
 import { itemTitles, startScriptedRun, transcriptPage } from '../harness/ui/transcriptSteps';
 import { REAL_WORK_SCRIPT, REAL_WORK_TASK } from '../../support/scriptedLlm/script';
 import { until } from '../../support/until';
+import { zipEntries } from '../../support/zipEntries';
 
 const FOLLOW_UP = 'Now add a README line about the notes folder';
 
@@ -22,6 +23,21 @@ async function openFromPalette(workbench: Parameters<Parameters<typeof scenario>
   await choice.waitFor({ timeout: 30_000 });
   await choice.click();
   return transcriptPage(workbench.page);
+}
+
+/** Export from the tab's button: the choice, the save dialog's proposed file (in the workspace folder) taken as it is. */
+async function exportThrough(frame: Frame, workbench: Parameters<Parameters<typeof scenario>[1]>[0]['workbench'], choice: string, ending: string, done: RegExp): Promise<string> {
+  const { page } = workbench;
+  await frame.locator('.actions button', { hasText: 'Export…' }).click();
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: choice }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+  const pathBox = page.locator('.quick-input-widget .quick-input-box input');
+  await until('the save dialog', async () => ((await pathBox.inputValue()).endsWith(ending) ? true : undefined), 15_000);
+  const saved = await pathBox.inputValue();
+  await page.keyboard.press('Enter');
+  await workbench.readNotification(done);
+  return saved;
 }
 
 const HOSTILE_FINISH = [
@@ -43,7 +59,7 @@ const HOSTILE_SCRIPT = [
 ];
 
 export default [
-  scenario('the transcript tab: events arrive live while the agent works, and a follow-up goes from the tab', async ({ workbench, page, server, context }) => {
+  scenario('the transcript tab: events arrive live while the agent works, and a follow-up goes from the tab', async ({ workbench, server, context }) => {
     await setApiKey(workbench, context);
     const { id, llm } = await startScriptedRun(server, context.sessionApiKey, REAL_WORK_TASK, REAL_WORK_SCRIPT, 1200);
     try {
@@ -72,20 +88,22 @@ export default [
       await workbench.screenshot('transcript-follow-up');
 
       // Export: the tab's button, Markdown, the save dialog's proposed file in the workspace folder.
-      await frame.locator('.actions button', { hasText: 'Export…' }).click();
-      const markdownChoice = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Transcript as Markdown' }).first();
-      await markdownChoice.waitFor({ timeout: 15_000 });
-      await markdownChoice.click();
-      const pathBox = page.locator('.quick-input-widget .quick-input-box input');
-      await until('the save dialog', async () => ((await pathBox.inputValue()).endsWith('.md') ? true : undefined), 15_000);
-      const saved = await pathBox.inputValue();
-      await page.keyboard.press('Enter');
-      await workbench.readNotification(/the transcript was saved to/);
+      const saved = await exportThrough(frame, workbench, 'Transcript as Markdown', '.md', /the transcript was saved to/);
       const exported = path.join(context.workspaceFolder, path.basename(saved));
       const written = fs.readFileSync(exported, 'utf8');
       fs.rmSync(exported); // the scenarios after this one share the workspace and its git state
       assert.match(written, new RegExp(FOLLOW_UP));
       assert.match(written, /notes\/added\.md/);
+
+      // Export, the server's own: the conversation's zip as the server gives it (meta.json, then its events).
+      const zipPath = await exportThrough(frame, workbench, 'The server\'s trajectory', '.zip', /the trajectory was saved to/);
+      await workbench.screenshot('transcript-exported-zip');
+      const zipped = path.join(context.workspaceFolder, path.basename(zipPath));
+      const entries = zipEntries(fs.readFileSync(zipped));
+      fs.rmSync(zipped);
+      assert.match(path.basename(zipPath), /^conversation_[0-9a-f-]{36}\.zip$/);
+      assert.equal(entries[0]?.name, 'meta.json');
+      assert.ok(entries.slice(1).some((entry) => entry.text.includes(FOLLOW_UP)), entries.map((entry) => entry.name).join(', '));
     } finally {
       await llm.close();
     }

@@ -48,7 +48,7 @@ const number: Validator = (input, loc, errors) => {
 const VALIDATORS: Record<Exclude<ValueKind, 'any'>, Validator> = { string: str, integer: int, number, boolean: bool };
 
 /** `Literal['a', 'b']`: "Input should be 'a' or 'b'". */
-function literal(choices: string[]): Validator {
+export function literal(choices: readonly string[]): Validator {
   const listed = `${choices.slice(0, -1).map(pyRepr).join(', ')}${choices.length > 1 ? ' or ' : ''}${pyRepr(choices[choices.length - 1])}`;
   return (input, loc, errors) => {
     if (typeof input === 'string' && choices.includes(input)) return input;

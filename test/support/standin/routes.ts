@@ -111,6 +111,9 @@ function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteP
     },
     '/api/v1/app-conversations/search': get((_body, query) => c.search(query)),
     '/api/v1/conversation/{conversation_id}/events/search': get((_body, query, [id]) => c.events(id, query)),
+    '/api/v1/conversation/{conversation_id}/events/count': get((_body, query, [id]) => c.eventCount(id, query)),
+    '/api/v1/conversation/{conversation_id}/events': get((_body, query, [id]) => c.eventBatch(id, query)),
+    '/api/v1/app-conversations/{conversation_id}/download': get((_body, _query, [id]) => c.download(id)),
     ...(api === 'v1' ? {
       '/api/v1/app-conversations/{conversation_id}/git/changes': get((_body, query, [id]) => c.gitChanges(id, query)),
       '/api/v1/app-conversations/{conversation_id}/git/diff': get((_body, query, [id]) => c.gitDiff(id, query)),
@@ -126,6 +129,7 @@ function v1ConversationRoutes({ v1Conversations: c, v1Actions: actions }: RouteP
       },
     },
     '/api/v1/app-conversations/start-tasks': get((_body, query) => c.startTasks(query)),
+    '/api/v1/app-conversations/start-tasks/search': get((_body, query) => c.searchStartTasks(query)),
   };
 }
 

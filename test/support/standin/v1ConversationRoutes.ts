@@ -12,7 +12,8 @@ import { EventLog } from './v1AgentEvents';
 import { appendConstructedKinds } from './constructedKinds';
 import { fillLongConversation } from './longConversation';
 import { AgentRuns } from './v1AgentRuns';
-import { messageText, searchEvents } from './v1Events';
+import { batchEvents, countEvents, limitProblem, messageText, searchEvents } from './v1Events';
+import { conversationZip } from './conversationZip';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
 
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -254,21 +255,45 @@ export class V1ConversationRoutes {
   }
 
   search(query: URLSearchParams): Reply {
-    const text = query.get('limit');
-    const limit = text === null ? 100 : Number(text);
-    if (text !== null && !/^\s*[+-]?\d+\s*$/.test(text)) {
-      return validationReply([{ type: 'int_parsing', loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: text }]);
-    }
-    if (limit <= 0) return validationReply([{ type: 'greater_than', loc: ['query', 'limit'], msg: 'Input should be greater than 0', input: text, ctx: { gt: 0 } }]);
-    if (limit > 100) {
-      return validationReply([{ type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 100', input: text, ctx: { le: 100 } }]);
-    }
-    return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), limit, this.mixed, query.get('title__contains')));
+    const problem = limitProblem(query.get('limit'));
+    if (problem) return problem;
+    return jsonReply(200, searchPage(this.conversations(), query.get('page_id'), Number(query.get('limit') ?? 100), this.mixed, query.get('title__contains')));
+  }
+
+  /** GET /api/v1/app-conversations/start-tasks/search: the starts newest first (CREATED_AT oldest first), each with its request. */
+  searchStartTasks(query: URLSearchParams): Reply {
+    const problem = limitProblem(query.get('limit'));
+    if (problem) return problem;
+    const limit = Number(query.get('limit') ?? 100);
+    const offset = Number(query.get('page_id') ?? 0);
+    const all = [...this.tasks.values()].sort((a, b) => b.created.getTime() - a.created.getTime());
+    if (query.get('sort_order') === 'CREATED_AT') all.reverse();
+    const now = new Date();
+    const next = offset + limit < all.length ? String(offset + limit) : null;
+    return jsonReply(200, { items: all.slice(offset, offset + limit).map((task) => taskJson(task, true, now)), next_page_id: next });
   }
 
   /** GET /api/v1/conversation/{id}/events/search (v1Events.ts). */
   events(id: string, query: URLSearchParams): Reply {
-    return searchEvents(this.find(id), uuidHex(id) !== null, query);
+    return searchEvents(this.find(id), uuidHex(id) !== null, query, this.mixed);
+  }
+
+  /** GET /api/v1/conversation/{id}/events/count (v1Events.ts). */
+  eventCount(id: string, query: URLSearchParams): Reply {
+    return countEvents(this.find(id), uuidHex(id) !== null, query, this.mixed);
+  }
+
+  /** GET /api/v1/conversation/{id}/events?id=… (v1Events.ts). */
+  eventBatch(id: string, query: URLSearchParams): Reply {
+    return batchEvents(this.find(id), uuidHex(id) !== null, query);
+  }
+
+  /** GET /api/v1/app-conversations/{id}/download (conversationZip.ts); a path id that is no UUID is FastAPI's 422. */
+  download(id: string): Reply {
+    const hex = uuidHex(id);
+    if (hex !== null) return conversationZip(this.find(hex), hex, this.mixed);
+    const error = uuidProblem(id, this.mixed);
+    return validationReply([{ type: 'uuid_parsing', loc: ['path', 'conversation_id'], msg: `Input should be a valid UUID, ${error}`, input: id, ctx: { error } }]);
   }
 
   /** GET /api/v1/app-conversations/{id}/git/changes (1.11.0): the agent server's list (agentWorkspaceRoutes.ts). */

@@ -5,7 +5,11 @@
 // number: a plain 500), `limit` 1-100 (default 100); an unknown conversation has no events; a non-UUID id is a 500.
 // The events are the conversation's log (v1AgentEvents.ts): its agent's too when an LLM drives it (v1Agent.ts).
 // The real app server gets them by webhook up to 30 s late; the stand-in has them at once.
-import { type Reply, crashReply, jsonReply, validationReply } from './http';
+import { type Reply, crashReply, detailReply, jsonReply, validationReply } from './http';
+import { literal } from './pydantic';
+import type { StoredEvent } from './v1AgentEvents';
+import { type ErrorDetail, INVALID } from './validators';
+import { uuidHex } from './v1ConversationRoutes';
 import type { V1ConversationRecord } from './v1Conversations';
 
 /** The text parts of a start's or send-message's `content`, as validated (TextContent | ImageContent models). */
@@ -14,7 +18,8 @@ export function messageText(content: readonly unknown[]): string {
   return parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : [])).join('\n');
 }
 
-function limitProblem(text: string | null): Reply | undefined {
+/** FastAPI's 422 for a `limit` outside 1-100 or no integer; undefined when it is fine or absent. */
+export function limitProblem(text: string | null): Reply | undefined {
   if (text === null) return undefined;
   const limit = Number(text);
   if (!/^\s*[+-]?\d+\s*$/.test(text)) {
@@ -25,21 +30,59 @@ function limitProblem(text: string | null): Reply | undefined {
   return undefined;
 }
 
-/** One page of the conversation's events; `conversation` undefined for one the server does not know. */
-export function searchEvents(conversation: V1ConversationRecord | undefined, validId: boolean, query: URLSearchParams): Reply {
-  const problem = limitProblem(query.get('limit'));
-  if (problem) return problem;
-  const pageId = query.get('page_id');
-  if (!validId || (pageId !== null && !/^\d+$/.test(pageId))) return crashReply();
+/** The `EventKind` literal of `kind__eq` (recorded openapi.json): 1.6.0 (the mixed line) knows fewer. */
+const EVENT_KINDS = ['ServerErrorEvent', 'ACPToolCallEvent', 'Condensation', 'CondensationRequest', 'CondensationSummaryEvent', 'ConversationErrorEvent',
+  'ConversationStateUpdateEvent', 'HookExecutionEvent', 'LLMCompletionLogEvent', 'ActionEvent', 'MessageEvent', 'AgentErrorEvent', 'ObservationEvent',
+  'UserRejectObservation', 'SystemPromptEvent', 'StreamingDeltaEvent', 'TokenEvent', 'InterruptEvent', 'PauseEvent'];
+const NOT_IN_MIXED = new Set(['ServerErrorEvent', 'StreamingDeltaEvent', 'InterruptEvent']);
+const kindOf = { v1: literal(EVENT_KINDS), mixed: literal(EVENT_KINDS.filter((kind) => !NOT_IN_MIXED.has(kind))) };
+
+/** The filters search and count share: an unknown kind is FastAPI's 422; times compare as text, as 1.11.0's do. */
+function filtered(conversation: V1ConversationRecord | undefined, query: URLSearchParams, mixed: boolean): { events: StoredEvent[] } | { reply: Reply } {
   const kind = query.get('kind__eq');
-  // Times compare as text, as 1.11.0's do: a naive bound includes the event at that instant.
+  const errors: ErrorDetail[] = [];
+  if (kind !== null && kindOf[mixed ? 'mixed' : 'v1'](kind, ['query', 'kind__eq'], errors) === INVALID) return { reply: validationReply(errors) };
+  // A naive bound includes the event at that instant.
   const gte = query.get('timestamp__gte');
   const lt = query.get('timestamp__lt');
-  let all = (conversation ? [...conversation.log.events] : [])
+  const events = (conversation ? [...conversation.log.events] : [])
     .filter((e) => (kind === null || e.kind === kind) && (gte === null || e.timestamp >= gte) && (lt === null || e.timestamp < lt));
+  return { events };
+}
+
+/** One page of the conversation's events; `conversation` undefined for one the server does not know. */
+export function searchEvents(conversation: V1ConversationRecord | undefined, validId: boolean, query: URLSearchParams, mixed: boolean): Reply {
+  const problem = limitProblem(query.get('limit'));
+  if (problem) return problem;
+  const chosen = filtered(conversation, query, mixed);
+  if ('reply' in chosen) return chosen.reply;
+  const pageId = query.get('page_id');
+  if (!validId || (pageId !== null && !/^\d+$/.test(pageId))) return crashReply();
+  let all = chosen.events;
   if (query.get('sort_order') === 'TIMESTAMP_DESC') all = all.reverse();
   const limit = Number(query.get('limit') ?? 100);
   const offset = Number(pageId ?? 0);
   const next = offset + limit < all.length ? String(offset + limit) : null;
   return jsonReply(200, { items: all.slice(offset, offset + limit), next_page_id: next });
+}
+
+/**
+ * GET /api/v1/conversation/{id}/events/count: the same filters, no paging, a bare integer. 1.6.0 (`mixed`) counts a
+ * filtered search through its page iterator, which fails there: a plain 500.
+ */
+export function countEvents(conversation: V1ConversationRecord | undefined, validId: boolean, query: URLSearchParams, mixed: boolean): Reply {
+  const chosen = filtered(conversation, query, mixed);
+  if ('reply' in chosen) return chosen.reply;
+  const byFilter = ['kind__eq', 'timestamp__gte', 'timestamp__lt'].some((name) => query.get(name));
+  return validId && !(mixed && byFilter) ? jsonReply(200, chosen.events.length) : crashReply();
+}
+
+/** GET /api/v1/conversation/{id}/events?id=…: each asked event in that order, null for one it does not have; over 100 a 400. */
+export function batchEvents(conversation: V1ConversationRecord | undefined, validId: boolean, query: URLSearchParams): Reply {
+  const ids = query.getAll('id');
+  if (ids.length === 0) return validationReply([{ type: 'missing', loc: ['query', 'id'], msg: 'Field required', input: null }]);
+  if (ids.length > 100) return detailReply(400, `Cannot request more than 100 events at once, got ${ids.length}`);
+  if (!validId || ids.some((id) => uuidHex(id) === null)) return crashReply();
+  const byId = new Map((conversation?.log.events ?? []).map((e) => [uuidHex(String(e.id)), e]));
+  return jsonReply(200, ids.map((id) => byId.get(uuidHex(id)) ?? null));
 }
