@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
 import { rowText } from '../../core/conversations/conversationRow';
-import { STATE_PRESENTATION, canStop, canTakeMessage } from '../../core/conversations/conversationState';
+import { STATE_PRESENTATION, canResume, canStop, canTakeMessage } from '../../core/conversations/conversationState';
 import { ViewItem, contextValue, type ViewItemToken } from '../../core/platform/viewItems';
 import type { ServerSession } from '../connection/serverSession';
 import { Command, View } from '../platform/ids';
@@ -67,7 +67,7 @@ export function rowOffers(conversation: FeedItem, client: OpenHandsClient | unde
   return {
     stop: Boolean(client?.stopConversation) && canStop(conversation.state),
     message: Boolean(client?.sendMessage) && canTakeMessage(conversation.state),
-    resume: Boolean(client?.resumeConversation) && conversation.state === 'paused',
+    resume: Boolean(client?.resumeConversation) && canResume(conversation.state),
   };
 }
 
