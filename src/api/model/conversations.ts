@@ -66,10 +66,11 @@ export interface StartOptions extends CallOptions {
 
 /**
  * Where a conversation stands, in one word the view shows, whatever API reported it: V0's `status` (with the
- * agent state where given), V1's `sandbox_status` and `execution_status`.
+ * agent state where given), V1's `sandbox_status` and `execution_status`; `gone` where the server, asked for it
+ * by its id, no longer has it (a restart of a server that keeps its conversations in memory).
  */
 export type ConversationState =
-  | 'starting' | 'running' | 'waiting' | 'paused' | 'finished' | 'stopped' | 'error' | 'unknown';
+  | 'starting' | 'running' | 'waiting' | 'paused' | 'finished' | 'stopped' | 'error' | 'unknown' | 'gone';
 
 /** One conversation of the server's list. */
 export interface ConversationSummary {

@@ -26,6 +26,10 @@ export class ConversationFeed {
   private pagesLoaded = 0;
   /** The last known state of each conversation started here, by id. */
   private readonly started = new Map<string, ConversationState>();
+  /** The conversations an open transcript tab shows: asked by id when not on the first page. */
+  private watched: readonly string[] = [];
+  /** The last state the server gave of each conversation seen, `gone` where it no longer has one asked by id. */
+  private readonly known = new Map<string, ConversationState>();
   /** What the person typed as the first line of each one started here. */
   private readonly typedTitles = new Map<string, string>();
   private failure: unknown;
@@ -55,6 +59,16 @@ export class ConversationFeed {
   }
   get startedStates(): ReadonlyMap<string, ConversationState> { return this.started; }
 
+  /** The conversation's state as the row shows it, the one truth the tab shows too; undefined when never seen. */
+  stateOf(id: string): ConversationState | undefined {
+    return this.known.get(id) ?? this.started.get(id);
+  }
+
+  /** The conversations open in transcript tabs: their states are kept too. */
+  setWatched(ids: readonly string[]): void {
+    this.watched = [...ids];
+  }
+
   /** The conversations started here, with their last known state (unknown when never seen). */
   setStarted(entries: readonly { readonly id: string; readonly state?: ConversationState; readonly title?: string }[]): void {
     const ids = new Set(entries.map((e) => e.id));
@@ -71,6 +85,7 @@ export class ConversationFeed {
     this.loaded = false;
     this.pagesLoaded = 0;
     this.failure = undefined;
+    this.known.clear();
     this.firstMessages.clear();
   }
 
@@ -79,13 +94,14 @@ export class ConversationFeed {
     const quiet = () => ({ changed: false, working: this.workingStarted.length > 0, stopped: [] });
     try {
       const page = kind === 'list' ? await api.listConversations({ limit: PAGE_SIZE }, { signal }) : undefined;
-      const beyond = this.workingStarted.filter((id) => !page?.items.some((item) => item.id === id));
+      const asked = kind === 'list' ? [...new Set([...this.workingStarted, ...this.watched])] : this.workingStarted;
+      const beyond = asked.filter((id) => !page?.items.some((item) => item.id === id));
       const states = beyond.length ? await api.getConversations(beyond, { signal }) : [];
       // An answer for a server that is no longer the configured one is dropped.
       if (signal.aborted) return quiet();
       if (page) this.takeFirstPage(page);
       this.failure = undefined;
-      const stopped = this.apply([...page?.items ?? [], ...states]);
+      const stopped = this.apply([...page?.items ?? [], ...states, ...goneOf(beyond, states, this.items)]);
       const learnt = page !== undefined && await this.firstMessages.learn(api, this.unnamed(), Date.now(), { signal });
       return { changed: learnt || this.snapshot() !== before, working: this.workingStarted.length > 0, stopped };
     } catch (error) {
@@ -142,6 +158,7 @@ export class ConversationFeed {
     const byId = new Map(fresh.map((summary) => [summary.id, summary]));
     this.items = this.items.map((item) => byId.get(item.id) ?? item);
     for (const summary of fresh) {
+      this.known.set(summary.id, summary.state);
       const before = this.started.get(summary.id);
       if (before === undefined) continue;
       if (stoppedWorking(before, summary.state)) stopped.push(this.shown(summary));
@@ -152,8 +169,17 @@ export class ConversationFeed {
 
   /** What the view shows, to tell a change; `loaded` too: an empty first page turns "Loading" into the welcome. */
   private snapshot(): string {
-    return JSON.stringify([this.loaded, this.items, this.nextPageId, [...this.started], this.failure === undefined]);
+    return JSON.stringify([this.loaded, this.items, this.nextPageId, [...this.started], [...this.known], this.failure === undefined]);
   }
+}
+
+/** The conversations asked by id that the server did not answer for: it no longer has them (as last listed, if they were). */
+function goneOf(asked: readonly string[], answered: readonly ConversationSummary[], listed: readonly ConversationSummary[]): ConversationSummary[] {
+  const found = new Set(answered.map((summary) => summary.id));
+  return asked.filter((id) => !found.has(id)).map((id) => {
+    const last = listed.find((item) => item.id === id) ?? { id, title: '', repository: null, branch: null, createdAt: null, updatedAt: null };
+    return { ...last, state: 'gone', serverStatus: '' };
+  });
 }
 
 /** The name a server gives a conversation before it has one of its own: "Conversation" and the id's first 5 characters. */

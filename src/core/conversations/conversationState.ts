@@ -22,6 +22,7 @@ export const STATE_PRESENTATION: Record<ConversationState, StatePresentation> = 
   finished: { icon: 'pass', get word() { return l10n.t('finished'); }, get sentence() { return l10n.t('Finished.'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" finished.', title) },
   stopped: { icon: 'circle-slash', get word() { return l10n.t('stopped'); }, get sentence() { return l10n.t('Stopped.'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" was stopped.', title) },
   error: { icon: 'error', get word() { return l10n.t('error'); }, get sentence() { return l10n.t('Ended with an error.'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" ended with an error.', title) },
+  gone: { icon: 'trash', get word() { return l10n.t('not on the server'); }, get sentence() { return l10n.t('The server no longer has this conversation.'); }, stoppedNotice: (title) => l10n.t('OpenHands: the server no longer has "{0}".', title) },
   unknown: { icon: 'question', get word() { return l10n.t('unknown'); }, get sentence() { return l10n.t('In a state this extension does not know.'); }, stoppedNotice: (title) => l10n.t('OpenHands: "{0}" is in an unknown state.', title) },
 };
 
@@ -35,11 +36,21 @@ export function stoppedWorking(before: ConversationState, after: ConversationSta
   return isWorking(before) && !isWorking(after) && after !== 'unknown';
 }
 
-/** A running conversation can be stopped; one whose sandbox still runs can take a follow-up message. */
+/**
+ * Stop is offered where the agent works or waits in the middle of its task: there it stops the work. A finished
+ * conversation has no work to stop, a paused one is stopped already (V1's stop pauses the sandbox), and a stopped
+ * or gone one has nothing left to stop; the row's menu and the tab's buttons both follow this.
+ */
 export function canStop(state: ConversationState): boolean {
-  return state === 'starting' || state === 'running' || state === 'waiting' || state === 'finished' || state === 'paused';
+  return state === 'starting' || state === 'running' || state === 'waiting';
 }
 
+/** Resume starts a paused sandbox again; nothing else is resumed. */
+export function canResume(state: ConversationState): boolean {
+  return state === 'paused';
+}
+
+/** One whose sandbox still runs can take a follow-up message. */
 export function canTakeMessage(state: ConversationState): boolean {
   return state === 'running' || state === 'waiting' || state === 'finished';
 }

@@ -81,6 +81,13 @@ export class TranscriptFollower implements TranscriptFollow {
     this.restart();
   }
 
+  reconnect(): void {
+    if (!this.visible || this.disposed) return;
+    this.agentRetryAt = Number.NEGATIVE_INFINITY;
+    this.quietPolls = 0;
+    this.restart();
+  }
+
   dispose(): void {
     this.disposed = true;
     this.visible = false;

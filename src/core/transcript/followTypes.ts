@@ -77,5 +77,7 @@ export interface TranscriptFollow {
   loadOlder(): Promise<void>;
   /** Something is expected (a follow-up was sent, an action approved): read again soon, from the first interval. */
   refreshSoon(): void;
+  /** The conversation's state changed (paused, resumed, gone): the source is picked again, the agent server first. */
+  reconnect(): void;
   dispose(): void;
 }

@@ -27,6 +27,9 @@ export class ConversationWatch extends Disposable {
   /** Conversations deleted from here: their tabs and changes go with them. */
   readonly onDidDelete = this.deletedEmitter.event;
   private serverUrl: string | undefined;
+  private viewVisible = false;
+  /** The conversations open in transcript tabs, and whether each tab is visible. */
+  private readonly tabs = new Map<string, boolean>();
 
   constructor(private readonly session: ServerSession, private readonly store: ConversationStore, clock: Clock = systemClock) {
     super();
@@ -40,7 +43,29 @@ export class ConversationWatch extends Disposable {
 
   /** The view shows or hides. */
   setVisible(visible: boolean): void {
-    this.scheduler.setVisible(visible);
+    this.viewVisible = visible;
+    this.pollWhileSeen();
+  }
+
+  /**
+   * A transcript tab shows the conversation (visible or hidden): its state is kept as the row's is, the one truth
+   * for both; while the tab is visible the server is asked as while the view is. A new tab asks at once.
+   */
+  tabShown(id: string, visible: boolean): void {
+    const opened = !this.tabs.has(id);
+    this.tabs.set(id, visible);
+    this.pollWhileSeen();
+    if (opened) this.refresh();
+  }
+
+  tabClosed(id: string): void {
+    this.tabs.delete(id);
+    this.pollWhileSeen();
+  }
+
+  private pollWhileSeen(): void {
+    this.feed.setWatched([...this.tabs.keys()]);
+    this.scheduler.setVisible(this.viewVisible || [...this.tabs.values()].some(Boolean));
   }
 
   /** Asks again soon (Refresh, after a stop or a follow-up). */

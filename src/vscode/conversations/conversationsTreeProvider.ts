@@ -6,7 +6,7 @@ import type { OpenHandsClient } from '../../api/client';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
 import { stateFilterLabel, type ConversationFilter } from '../../core/conversations/conversationFilter';
 import { rowText } from '../../core/conversations/conversationRow';
-import { STATE_PRESENTATION, canStop, canTakeMessage } from '../../core/conversations/conversationState';
+import { STATE_PRESENTATION, canResume, canStop, canTakeMessage } from '../../core/conversations/conversationState';
 import { ViewItem, contextValue, type ViewItemToken } from '../../core/platform/viewItems';
 import type { ServerSession } from '../connection/serverSession';
 import { Command, View } from '../platform/ids';
@@ -81,7 +81,7 @@ export function rowOffers(conversation: FeedItem, client: OpenHandsClient | unde
     delete: Boolean(client?.deleteConversation),
     stop: Boolean(client?.stopConversation) && canStop(conversation.state),
     message: Boolean(client?.sendMessage) && canTakeMessage(conversation.state),
-    resume: Boolean(client?.resumeConversation) && conversation.state === 'paused',
+    resume: Boolean(client?.resumeConversation) && canResume(conversation.state),
   };
 }
 

@@ -18,9 +18,20 @@ export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatc
   const pick = new ConversationPicker(tabs, watch, session, errors);
   const answer = async (arg: unknown, accept: boolean) => {
     const conversation = await pick.resolve(arg);
+    if (conversation && !waitsForAnswer(conversation.id)) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: nothing in "{0}" waits for your approval.', conversation.title));
+      return false;
+    }
     const done = await confirm.answer(conversation, accept);
     if (done && conversation) tabs.find(conversation.id, session.serverUrl)?.expectNews();
     return done;
+  };
+  /** Its open tab knows whether an action waits; without a tab, the row's state says whether one can. */
+  const waitsForAnswer = (id: string) => {
+    const tab = tabs.find(id, session.serverUrl);
+    if (tab) return tab.awaitingAnswer;
+    const state = watch.feed.stateOf(id);
+    return state === undefined || state === 'waiting';
   };
   return {
     [Command.OpenConversation]: async (arg?: unknown) => {

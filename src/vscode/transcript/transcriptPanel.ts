@@ -3,6 +3,7 @@
 // approve, reject, export, links, paths) go through the extension's existing paths.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
+import type { ConversationState } from '../../api/model/conversations';
 import type { ConversationEvent } from '../../api/model/events';
 import type { FollowSources, FollowStatus, FollowTiming, FollowUpdate, TranscriptFollow } from '../../core/transcript/followTypes';
 import type { Transcript } from '../../core/transcript/items';
@@ -12,7 +13,7 @@ import { Disposable } from '../platform/lifecycle';
 import type { Logger } from '../platform/log';
 import { pageRoot, transcriptHtml } from './transcriptHtml';
 import type { HostMessage, PageMessage, TranscriptState, ViewItem } from './protocol';
-import { viewHeader } from './viewHeader';
+import { viewHeader, waitsForAnswer } from './viewHeader';
 import { viewItem } from './viewItems';
 import { viewStrings } from './viewStrings';
 
@@ -45,6 +46,9 @@ export class TranscriptPanel extends Disposable {
   private follow: TranscriptFollow | undefined;
   private transcript: Transcript | undefined;
   private status: FollowStatus | undefined;
+  /** The conversation's state as the row has it, and as the events last said it: a change of either is acted on. */
+  private sharedState: ConversationState | undefined;
+  private eventState: ConversationState | undefined;
   /** The items the page shows, by id, as sent (to send only what changed). */
   private shown = new Map<string, string>();
   private localPaths = new Map<string, string>();
@@ -65,7 +69,9 @@ export class TranscriptPanel extends Disposable {
     this.register(panel.webview.onDidReceiveMessage((message: PageMessage) => void this.received(message)));
     this.register(panel.onDidChangeViewState(() => this.visibilityChanged()));
     this.register(panel.onDidDispose(() => this.dispose()));
-    this.register(services.watch.onDidChange(() => this.postHeader()));
+    this.register(services.watch.onDidChange(() => this.stateChanged()));
+    this.sharedState = services.watch.feed.stateOf(state.conversationId);
+    services.watch.tabShown(state.conversationId, panel.visible);
     this.register(services.session.onDidChangeServer(() => this.restartFollow()));
     // Read while the page boots (a webview takes a while to start): its first message then carries the events.
     void this.startFollow();
@@ -80,11 +86,17 @@ export class TranscriptPanel extends Disposable {
 
   reveal(): void { this.panel.reveal(); }
 
+  /** An action of the agent waits for the person's Approve or Reject, as the tab shows it. */
+  get awaitingAnswer(): boolean {
+    return waitsForAnswer((this.transcript?.awaitingConfirmation.length ?? 0) > 0, this.sharedState ?? this.transcript?.state);
+  }
+
   /** Something is expected (a reply went, an action was approved): read again soon. */
   expectNews(): void { this.follow?.refreshSoon(); }
 
   override dispose(): void {
     if (this.isDisposed) return;
+    this.services.watch.tabClosed(this.state.conversationId);
     this.follow?.dispose();
     this.follow = undefined;
     this.disposedEmitter.fire();
@@ -156,7 +168,19 @@ export class TranscriptPanel extends Disposable {
   private visibilityChanged(): void {
     // A hidden tab's page is unloaded (no retained context): it asks again with `ready` when shown.
     if (!this.panel.visible) this.pageReady = false;
+    this.services.watch.tabShown(this.state.conversationId, this.panel.visible);
     this.follow?.setVisible(this.panel.visible);
+  }
+
+  /**
+   * The row's state is the tab's (one truth for both): a change (paused, resumed, gone) is shown, and the events
+   * are read from the source that state allows (a paused sandbox's agent server answers nothing).
+   */
+  private stateChanged(): void {
+    const state = this.services.watch.feed.stateOf(this.state.conversationId);
+    if (this.sharedState !== undefined && state !== this.sharedState) this.follow?.reconnect();
+    this.sharedState = state;
+    this.postHeader();
   }
 
   private ensureFollow(): void {
@@ -182,6 +206,9 @@ export class TranscriptPanel extends Disposable {
   private updated(update: FollowUpdate): void {
     this.status = update.status;
     this.transcript = this.services.engine.transcript(update.events);
+    // The events told of a new state before the list did: the row (and so this tab) asks the server now.
+    if (this.transcript.state !== this.eventState) this.services.watch.refresh();
+    this.eventState = this.transcript.state;
     if (!this.pageReady) return;
     this.postItems(this.currentItems());
     this.postHeader();
@@ -214,7 +241,7 @@ export class TranscriptPanel extends Disposable {
     if (summary?.title && summary.title !== this.panel.title) this.panel.title = summary.title;
     return viewHeader({
       title: this.panel.title,
-      state: this.transcript?.state ?? summary?.state,
+      state: this.services.watch.feed.stateOf(this.state.conversationId) ?? this.transcript?.state,
       client: this.client(),
       otherServer: connected !== undefined && connected !== this.state.serverUrl ? this.state.serverUrl : undefined,
       status: this.status,

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { ConversationState } from '../../api/model/conversations';
-import { STATE_PRESENTATION, canStop, canTakeMessage } from '../../core/conversations/conversationState';
+import { STATE_PRESENTATION, canResume, canStop, canTakeMessage } from '../../core/conversations/conversationState';
 import type { FollowStatus, FollowTiming } from '../../core/transcript/followTypes';
 import type { ViewHeader } from './protocol';
 
@@ -29,16 +29,25 @@ export function viewHeader(facts: HeaderFacts): ViewHeader {
     replyDisabled: replyDisabled(facts),
     attached: facts.attached,
     canStop: Boolean(client?.stopConversation) && state !== undefined && canStop(state),
-    canResume: Boolean(client?.resumeConversation) && state === 'paused',
-    awaitingConfirmation: facts.awaiting && Boolean(client?.confirmAction),
+    canResume: Boolean(client?.resumeConversation) && state !== undefined && canResume(state),
+    awaitingConfirmation: waitsForAnswer(facts.awaiting, state) && Boolean(client?.confirmAction),
     hasOlder: facts.status?.hasOlder === true,
-    problem: facts.status?.lastError ? vscode.l10n.t('Reading the events failed, trying again: {0}', facts.status.lastError.message) : undefined,
+    problem: facts.status?.lastError && state !== 'gone' ? vscode.l10n.t('Reading the events failed, trying again: {0}', facts.status.lastError.message) : undefined,
   };
 }
 
-function sourceLine({ status, timing, client, otherServer }: HeaderFacts): string {
+/**
+ * An action waits for the person's answer where the events hold one and the conversation, as its row says, is
+ * waiting (a paused or gone one's agent cannot take the answer); the palette's Approve and Reject ask the same.
+ */
+export function waitsForAnswer(eventsAwait: boolean, state: ConversationState | undefined): boolean {
+  return eventsAwait && (state === undefined || state === 'waiting');
+}
+
+function sourceLine({ status, timing, client, otherServer, state }: HeaderFacts): string {
   if (otherServer) return vscode.l10n.t('This conversation is on {0}, not on the connected server: connect to it to follow it.', otherServer);
   if (!client) return vscode.l10n.t('Not connected to the conversation\'s server.');
+  if (state === 'gone') return vscode.l10n.t('The events shown are the ones read before the server lost the conversation.');
   if (!status) return vscode.l10n.t('Reading the events…');
   const seconds = (ms: number) => Math.round(ms / 1000);
   switch (status.mode) {

@@ -121,6 +121,36 @@ describe('ConversationFeed', () => {
     assert.deepEqual(outcome.stopped.map((c) => c.id), ['old']);
   });
 
+  it('takes a working one started here that the server no longer has as gone: told once, no longer working (issue 29, item 7)', async () => {
+    const server = new ScriptedServer([summary('a', 'running')]);
+    const feed = new ConversationFeed();
+    feed.setStarted([{ id: 'a', state: 'running' }]);
+    await feed.poll(server, 'started', signal);
+    server.all = [];
+    const outcome = await feed.poll(server, 'started', signal);
+    assert.deepEqual(outcome.stopped.map((c) => [c.id, c.state]), [['a', 'gone']]);
+    assert.deepEqual(feed.workingStarted, []);
+    assert.equal(outcome.working, false);
+    assert.equal(feed.stateOf('a'), 'gone');
+  });
+
+  it('knows the state of a watched conversation (an open tab) beyond the first page, asked by its id (issue 29, item 4)', async () => {
+    const server = new ScriptedServer([...many(PAGE_SIZE), summary('old', 'running')]);
+    const feed = new ConversationFeed();
+    feed.setWatched(['old', 'c1']);
+    await feed.poll(server, 'list', signal);
+    assert.deepEqual(server.calls, ['list first', 'ids old']);
+    assert.equal(feed.stateOf('old'), 'running');
+    assert.equal(feed.stateOf('c1'), 'finished');
+    server.set('old', 'paused');
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.stateOf('old'), 'paused');
+    server.all = server.all.filter((c) => c.id !== 'old');
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.stateOf('old'), 'gone');
+    assert.equal(feed.stateOf('never-seen'), undefined);
+  });
+
   it('reports a quiet poll as unchanged', async () => {
     const server = new ScriptedServer(many(2));
     const feed = new ConversationFeed();

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConversationState } from '../../../src/api/model/conversations';
-import { STATE_PRESENTATION, ageText, isWorking, stoppedWorking } from '../../../src/core/conversations/conversationState';
+import { STATE_PRESENTATION, ageText, canResume, canStop, isWorking, stoppedWorking } from '../../../src/core/conversations/conversationState';
 
 const STATES = Object.keys(STATE_PRESENTATION) as ConversationState[];
 
@@ -13,8 +13,19 @@ describe('conversation states', () => {
 
   it('tells when a working conversation reaches any state but working or unknown', () => {
     const told = STATES.filter((after) => stoppedWorking('running', after));
-    assert.deepEqual(told, ['waiting', 'paused', 'finished', 'stopped', 'error']);
+    assert.deepEqual(told, ['waiting', 'paused', 'finished', 'stopped', 'error', 'gone']);
     assert.deepEqual(STATES.filter((before) => stoppedWorking(before, 'finished')), ['starting', 'running']);
+  });
+
+  it('offers Stop only where the agent works or waits, Resume only where the sandbox is paused (issue 29, item 6)', () => {
+    assert.deepEqual(STATES.filter(canStop), ['starting', 'running', 'waiting']);
+    assert.deepEqual(STATES.filter(canResume), ['paused']);
+  });
+
+  it('says of a conversation the server no longer has that it is gone, and not working (issue 29, item 7)', () => {
+    assert.equal(isWorking('gone'), false);
+    assert.equal(STATE_PRESENTATION.gone.sentence, 'The server no longer has this conversation.');
+    assert.equal(STATE_PRESENTATION.gone.stoppedNotice('Fix the login'), 'OpenHands: the server no longer has "Fix the login".');
   });
 
   it('gives each state an icon and a word', () => {

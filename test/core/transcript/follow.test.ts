@@ -252,6 +252,26 @@ describe('TranscriptFollower: falling back', () => {
     assert.deepEqual([follower.status.source, follower.status.agentUnreachable], ['app-server', 'failed']);
   });
 
+  it('picks the source again when the conversation\'s state changes: paused, the app server; resumed, the agent\'s stream (issue 29, item 4)', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    const app = new FakeReader('app-server', clock);
+    const running: AgentReach = { reachable: true, agent: { events: agent } as unknown as AgentServerApi };
+    let now: AgentReach = running;
+    const { follower } = setup({ clock, app, agent, reach: () => now });
+    follower.setVisible(true);
+    await clock.advance(0);
+    assert.deepEqual([follower.status.source, follower.status.mode], ['agent-server', 'stream']);
+    now = { reachable: false, reason: 'paused' };
+    follower.reconnect();
+    await clock.advance(0);
+    assert.deepEqual([follower.status.source, follower.status.mode, follower.status.agentUnreachable], ['app-server', 'polling', 'paused']);
+    now = running;
+    follower.reconnect();
+    await clock.advance(0);
+    assert.deepEqual([follower.status.source, follower.status.mode], ['agent-server', 'stream'], 'at once, not after the agent retry interval');
+  });
+
   it('asks nothing of an agent server whose sandbox is paused (its requests hang)', async () => {
     const clock = new FakeClock();
     const agent = new StreamingReader('agent-server', clock);

@@ -73,7 +73,8 @@ export default scenario('Conversations view: the server\'s list with states, Loa
     await clearNotifications(workbench);
 
     await started.click({ button: 'right' });
-    assert.ok((await workbench.chooseContextMenuItem('Send Follow-up Message')).includes('Stop Conversation'));
+    // A finished conversation has no work to stop: its menu offers no Stop (issue 29, item 6).
+    assert.ok(!(await workbench.chooseContextMenuItem('Send Follow-up Message')).includes('Stop Conversation'));
     await answerInput(workbench, `OpenHands: Follow-up to "${MESSAGE}"`, FOLLOW_UP, { shot: 'follow-up' });
     await until('the send-message request', () => v1.requests.find((r) => r.path === `/api/v1/app-conversations/${startedId}/send-message` && r.status === 200));
     assert.match(v1.requests.find((r) => r.path.endsWith('/send-message'))!.body, new RegExp(FOLLOW_UP));
