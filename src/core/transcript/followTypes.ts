@@ -79,3 +79,6 @@ export interface TranscriptFollow {
   refreshSoon(): void;
   dispose(): void;
 }
+
+/** Makes the live follow of a conversation (follow.ts's TranscriptFollower, on the system clock): for the tab and for chat. */
+export type FollowFactory = (sources: FollowSources, onUpdate: (update: FollowUpdate) => void) => TranscriptFollow;
