@@ -20,6 +20,7 @@ import { ChangesController } from './vscode/changes/changesController';
 import { transcriptFeature } from './vscode/transcript/transcriptFeature';
 import { systemClock } from './core/conversations/refreshSchedule';
 import { TranscriptFollower } from './core/transcript/follow';
+import type { FollowFactory } from './core/transcript/followTypes';
 import { buildTranscript } from './core/transcript/build';
 import { transcriptMarkdown } from './core/transcript/export';
 import type { AgentWorkHandlers } from './vscode/platform/commands';
@@ -42,9 +43,10 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   const changeContents = new ChangeContentProvider(activated.changes);
   context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
   const changes = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
+  const follow: FollowFactory = (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate);
   const transcripts = transcriptFeature({
     context, session, watch, errors, logger, actions,
-    follow: (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate), toMarkdown: (title, events) => transcriptMarkdown(buildTranscript(events).items, title),
+    follow, toMarkdown: (title, events) => transcriptMarkdown(buildTranscript(events).items, title),
   });
   return {
     handlers: {
@@ -53,7 +55,7 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
       ...changesCommands(changes, activated.changes),
     },
     chat: {
-      handle: chatHandler(new ChatTasks(session, targets, sender, errors), new ChatCommands(session, actions, errors)),
+      handle: chatHandler(new ChatTasks(session, targets, sender, errors, follow), new ChatCommands(session, actions, errors)),
       tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
     },
     restoreTranscript: transcripts.restore,

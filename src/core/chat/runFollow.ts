@@ -1,30 +1,29 @@
-// Follows one run of a conversation for the chat response: new events as they come (merged by id, since a source
-// may repeat the events around the newest), and the conversation's state, until the agent stops working or the
-// follower is cancelled. Cancelling stops the following, never the agent. The sources are an adapter over what
-// the client offers (swappable for the transcript's follow state machine); time is the caller's.
+// Follows one run of a conversation for the chat response as a client of the transcript's follower
+// (core/transcript/follow.ts: the agent server's stream, else its REST, else the app server, with the tab's
+// timings and fallbacks), so chat reads what the tab reads, as often. New events are passed on once each; the
+// follow ends when a state event of this run says the agent stopped working, when no source has the
+// conversation's events, or when it is cancelled. A failed read is tried again, as the tab does. Cancelling
+// stops the following, never the agent.
 import type { ConversationState } from '../../api/model/conversations';
 import type { ConversationEvent } from '../../api/model/events';
+import { l10n } from '../../base/l10n';
 import { isWorking } from '../conversations/conversationState';
-import { systemClock, type Clock } from '../conversations/refreshSchedule';
+import { RUN_ENDED } from '../transcript/follow';
+import type { FollowUpdate, TranscriptFollow } from '../transcript/followTypes';
 
-export interface RunSource {
-  /** Events from `newest` on (may repeat some); an empty list where the server gives no events. */
-  events(newest: ConversationEvent | undefined, signal: AbortSignal): Promise<readonly ConversationEvent[]>;
-  state(signal: AbortSignal): Promise<ConversationState>;
-}
+/** Makes the conversation's follower, telling `onUpdate` (core/transcript/follow.ts's TranscriptFollower). */
+export type StartFollow = (onUpdate: (update: FollowUpdate) => void) => TranscriptFollow;
 
-export interface FollowOptions {
+export interface RunFollowOptions {
   readonly signal: AbortSignal;
-  /** Waits between polls; rejects or resolves early once `signal` aborts. */
-  readonly pause: (signal: AbortSignal) => Promise<void>;
   /**
-   * Polls that may still show the state before the run began (a follow-up sent to a finished conversation shows
-   * `finished` until the agent picks it up): a stopped state ends the follow only after the agent was seen working
-   * or after this many polls.
+   * Events held from before this run (a follow-up's conversation): neither passed on nor summed up again. Their
+   * states end nothing, and a state of this run ends the follow only once the agent was seen working (the app
+   * server's copy may still bring the end of the run before).
    */
-  readonly settlePolls: number;
-  /** Events held from before this run (a follow-up's conversation): neither passed on nor summed up again. */
   readonly known?: readonly ConversationEvent[];
+  /** A read failed; the follower tries again, as the tab's does (the error, once each). */
+  readonly onRetry?: (error: Error) => void;
 }
 
 export type FollowEnd =
@@ -32,37 +31,47 @@ export type FollowEnd =
   | { readonly kind: 'cancelled'; readonly events: readonly ConversationEvent[] }
   | { readonly kind: 'lost'; readonly error: unknown; readonly events: readonly ConversationEvent[] };
 
-export async function followRun(source: RunSource, onEvent: (event: ConversationEvent) => void, options: FollowOptions): Promise<FollowEnd> {
+export function followRun(start: StartFollow, onEvent: (event: ConversationEvent) => void, options: RunFollowOptions): Promise<FollowEnd> {
   const known = options.known ?? [];
   const seen = new Set<string>(known.map((event) => event.id));
   const events: ConversationEvent[] = [];
   let sawWorking = false;
-  try {
-    for (let poll = 1; ; poll++) {
-      for (const event of await source.events(events.at(-1) ?? known.at(-1), options.signal)) {
+  let lastError: Error | undefined;
+  return new Promise<FollowEnd>((resolve) => {
+    let follow: TranscriptFollow | undefined;
+    let end: FollowEnd | undefined;
+    const finish = (result: FollowEnd) => {
+      end ??= result;
+      follow?.dispose();
+      options.signal.removeEventListener('abort', cancel);
+      resolve(end);
+    };
+    const cancel = () => finish({ kind: 'cancelled', events });
+    /** Whether a state of this run says the agent stopped: an end at once for a new conversation, else after work. */
+    const stops = (state: ConversationState) =>
+      !isWorking(state) && state !== 'unknown' && (sawWorking || (known.length === 0 && RUN_ENDED.has(state)));
+    const updated = (update: FollowUpdate) => {
+      if (end) return;
+      for (const event of update.changed) {
         if (seen.has(event.id)) continue;
         seen.add(event.id);
         events.push(event);
         onEvent(event);
+        if (event.kind !== 'state') continue;
+        if (stops(event.state)) return finish({ kind: 'ended', state: event.state, events });
+        sawWorking ||= isWorking(event.state);
       }
-      const state = await source.state(options.signal);
-      sawWorking ||= isWorking(state);
-      if (!isWorking(state) && state !== 'unknown' && (sawWorking || poll >= options.settlePolls)) return { kind: 'ended', state, events };
-      if (options.signal.aborted) return { kind: 'cancelled', events };
-      await options.pause(options.signal);
-      if (options.signal.aborted) return { kind: 'cancelled', events };
-    }
-  } catch (error) {
-    return options.signal.aborted ? { kind: 'cancelled', events } : { kind: 'lost', error, events };
-  }
-}
-
-/** A pause of `ms` on `clock` that ends early when the signal aborts. */
-export function pauseOf(ms: number, clock: Clock = systemClock): FollowOptions['pause'] {
-  return (signal) => new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => { clock.clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };
-    const timer = clock.setTimeout(done, ms);
-    signal.addEventListener('abort', done);
+      if (update.status.mode === 'unavailable') return finish({ kind: 'lost', error: new Error(l10n.t('The server offers no events for this conversation')), events });
+      // The follower read everything again after the end it holds, which was the run before this one (a follow-up
+      // the agent has not picked up yet): this run is still to come.
+      if (update.status.mode === 'complete') follow?.refreshSoon();
+      const error = update.status.lastError;
+      if (error && error !== lastError) options.onRetry?.(error);
+      lastError = error;
+    };
+    if (options.signal.aborted) return cancel();
+    options.signal.addEventListener('abort', cancel);
+    follow = start(updated);
+    if (!end) follow.setVisible(true);
   });
 }

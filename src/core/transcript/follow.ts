@@ -21,7 +21,8 @@ import {
   type TranscriptFollow,
 } from './followTypes';
 
-const ENDED: ReadonlySet<ConversationState> = new Set(['finished', 'stopped', 'paused', 'error']);
+/** The states that end a run: after one, the follow reads everything again once and then waits. */
+export const RUN_ENDED: ReadonlySet<ConversationState> = new Set(['finished', 'stopped', 'paused', 'error']);
 
 /** What one visible period (or one restart within it) started: stopped all at once. */
 interface Run {
@@ -276,7 +277,7 @@ export class TranscriptFollower implements TranscriptFollow {
     const events = this.store.events;
     for (let i = events.length - 1; i >= 0; i--) {
       const event = events[i]!;
-      if (event.kind === 'state') return ENDED.has(event.state) ? event : undefined;
+      if (event.kind === 'state') return RUN_ENDED.has(event.state) ? event : undefined;
     }
     return undefined;
   }

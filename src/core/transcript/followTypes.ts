@@ -81,3 +81,6 @@ export interface TranscriptFollow {
   reconnect(): void;
   dispose(): void;
 }
+
+/** Makes the live follow of a conversation (follow.ts's TranscriptFollower, on the system clock): for the tab and for chat. */
+export type FollowFactory = (sources: FollowSources, onUpdate: (update: FollowUpdate) => void) => TranscriptFollow;

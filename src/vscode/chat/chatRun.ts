@@ -5,18 +5,16 @@ import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { ConversationEvent } from '../../api/model/events';
 import { eventLine, inlineCode, quoted } from '../../core/chat/eventLines';
-import { followRun, pauseOf, type FollowEnd } from '../../core/chat/runFollow';
-import { eventsReaderFor, runSourceFor } from '../../core/chat/runSource';
+import { followRun, type FollowEnd } from '../../core/chat/runFollow';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import { buildTranscript, firstWorkingDir } from '../../core/transcript/build';
+import { eventsReaderFor, followSourcesOf } from '../../core/transcript/followSource';
+import type { FollowFactory } from '../../core/transcript/followTypes';
 import { sandboxRelative } from '../../core/transcript/localPath';
 import { summarizeRun, summarySentence } from '../../core/transcript/runSummary';
 import { Command } from '../platform/ids';
 import type { ThreadConversation } from './chatThread';
 
-const POLL_MS = 2000;
-/** About ten seconds in which a conversation may still show its state from before the message. */
-const SETTLE_POLLS = 5;
 /** The events read before a follow-up: more than the agent makes in the overlap a source repeats (~35 s). */
 const KNOWN_PAGE = 100;
 
@@ -26,19 +24,24 @@ export async function eventsBefore(client: OpenHandsClient, id: string): Promise
   return reader ? (await reader.latest(KNOWN_PAGE).catch(() => undefined))?.events ?? [] : [];
 }
 
+/** Follows the run with the transcript's follower (`follow`), as a visible tab would, until it ends or is cancelled. */
 export async function streamRun(
-  client: OpenHandsClient, conversation: ThreadConversation, stream: vscode.ChatResponseStream, token: vscode.CancellationToken,
-  known: readonly ConversationEvent[] = [],
+  client: OpenHandsClient, follow: FollowFactory, conversation: ThreadConversation, stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken, known: readonly ConversationEvent[] = [],
 ): Promise<void> {
   stream.markdown(vscode.l10n.t('Following the agent here. Cancelling this request stops following; the agent keeps working on the server.') + '\n\n');
   stream.progress(vscode.l10n.t('The agent is working…'));
   const controller = new AbortController();
   const cancelled = token.onCancellationRequested(() => controller.abort());
   try {
-    const end = await followRun(runSourceFor(client, conversation.conversationId), (event) => {
+    const sources = followSourcesOf(client, conversation.conversationId);
+    const end = await followRun((onUpdate) => follow(sources, onUpdate), (event) => {
       const line = eventLine(event);
       if (line) stream.markdown(`${line}\n\n`);
-    }, { signal: controller.signal, pause: pauseOf(POLL_MS), settlePolls: SETTLE_POLLS, known });
+    }, {
+      signal: controller.signal, known,
+      onRetry: (error) => stream.progress(vscode.l10n.t('Reading the events failed, trying again: {0}', error.message)),
+    });
     stream.markdown(endText(end));
     addButtons(stream, conversation.conversationId);
   } finally {

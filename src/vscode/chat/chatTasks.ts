@@ -3,6 +3,7 @@
 // thread goes to that conversation as a follow-up message. Either way the run is then streamed (chatRun.ts).
 import * as vscode from 'vscode';
 import { firstLine } from '../../core/conversations/message';
+import type { FollowFactory } from '../../core/transcript/followTypes';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationSender } from '../conversations/conversationSender';
 import { describeTarget, type ConversationTarget } from '../conversations/conversationTarget';
@@ -18,6 +19,8 @@ export class ChatTasks {
     private readonly targets: ConversationTargets,
     private readonly sender: ConversationSender,
     private readonly errors: ErrorPresenter,
+    /** The transcript's live follow, which chat follows a run with. */
+    private readonly follow: FollowFactory,
   ) {}
 
   async start(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
@@ -41,7 +44,7 @@ export class ChatTasks {
     }
     stream.markdown(vscode.l10n.t('Started the conversation {0} on {1}.', `\`${id}\``, server.url) + '\n\n');
     const conversation: ThreadConversation = { conversationId: id, serverUrl: server.url, title };
-    await streamRun(server.client, conversation, stream, token);
+    await streamRun(server.client, this.follow, conversation, stream, token);
     return threadResult(conversation);
   }
 
@@ -73,7 +76,7 @@ export class ChatTasks {
       stream.markdown(vscode.l10n.t('The message was not sent. The notification says why and what to do.'));
       return threadResult(conversation);
     }
-    await streamRun(server.client, conversation, stream, token, known);
+    await streamRun(server.client, this.follow, conversation, stream, token, known);
     return threadResult(conversation);
   }
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import { quoted } from '../../core/chat/eventLines';
-import { eventsReaderFor } from '../../core/chat/runSource';
+import { eventsReaderFor } from '../../core/transcript/followSource';
 import { buildTranscript } from '../../core/transcript/build';
 import { summarizeRun } from '../../core/transcript/runSummary';
 import { firstLine } from '../../core/conversations/message';

@@ -1,8 +1,11 @@
 // The Settings tree view over the controller's state. Empty unless connected, so that the welcome view for
 // the current state shows; the view's message line carries the note after a save or a refused one.
+// VS Code is told only what changed (core/platform/treeChanges.ts): a whole-tree refresh while it resolves the
+// expanded groups' rows makes it forget the groups it is asking about, and they stay open with no rows.
 import * as vscode from 'vscode';
 import { advancedGroup } from '../../core/settings/advancedTree';
 import { buildSettingsTree, type SettingsNode } from '../../core/settings/settingsTree';
+import { findNode, treeChange } from '../../core/platform/treeChanges';
 import { View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { ServerSession } from '../connection/serverSession';
@@ -11,9 +14,13 @@ import type { SettingsController } from './settingsController';
 const EXPANDED_GROUPS = new Set(['group:llm', 'group:agent']);
 
 export class SettingsTreeProvider extends Disposable implements vscode.TreeDataProvider<SettingsNode> {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  private readonly changed = this.register(new vscode.EventEmitter<SettingsNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<SettingsNode>;
+  /** The newest build: every answer reads from it, whichever build the element VS Code passes came from. */
+  private tree: readonly SettingsNode[] = [];
+  /** The top-level elements VS Code was last given, by id: the ones a refresh of a group must name. */
+  private readonly given = new Map<string, SettingsNode>();
 
   constructor(private readonly controller: SettingsController, private readonly session: ServerSession) {
     super();
@@ -24,21 +31,21 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
       this.view.message = session.state === 'connected' ? controller.message : undefined;
       const api = session.apiDescription;
       this.view.description = session.serverUrl && api ? `${session.serverUrl} · ${api}` : session.serverUrl;
-      this.changed.fire();
+      this.rebuild();
     }));
   }
 
   getChildren(node?: SettingsNode): SettingsNode[] {
-    if (node) return [...(node.children ?? [])];
-    const settings = this.controller.settings;
-    if (this.session.state !== 'connected' || !settings) return [];
-    const { pending, advanced } = this.controller;
-    const client = this.session.server?.client;
-    const tree = buildSettingsTree(settings, pending, client?.unsupportedFields, { webUi: this.session.webUi, storesTokens: Boolean(client?.storeProviderToken) });
-    return advanced ? [...tree, advancedGroup(advanced, pending)] : tree;
+    if (node) return [...(findNode(this.tree, node.id)?.children ?? [])];
+    // VS Code asks for the top level anew: answered from a fresh build, which later changes are measured against.
+    this.tree = this.build();
+    this.given.clear();
+    for (const group of this.tree) this.given.set(group.id, group);
+    return [...this.tree];
   }
 
-  getTreeItem(node: SettingsNode): vscode.TreeItem {
+  getTreeItem(element: SettingsNode): vscode.TreeItem {
+    const node = findNode(this.tree, element.id) ?? element;
     const collapsible = node.children === undefined ? vscode.TreeItemCollapsibleState.None
       : EXPANDED_GROUPS.has(node.id) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(node.label, collapsible);
@@ -48,5 +55,24 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     item.contextValue = node.contextValue;
     if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon);
     return item;
+  }
+
+  /** Builds the tree again and tells VS Code what changed: the whole tree, the groups whose rows changed, or nothing. */
+  private rebuild(): void {
+    const next = this.build();
+    const change = treeChange(this.tree, next);
+    this.tree = next;
+    const groups = change.kind === 'nodes' ? change.ids.map((id) => this.given.get(id)) : [];
+    if (change.kind === 'all' || groups.includes(undefined)) this.changed.fire(undefined);
+    else if (groups.length) this.changed.fire(groups as SettingsNode[]);
+  }
+
+  private build(): readonly SettingsNode[] {
+    const settings = this.controller.settings;
+    if (this.session.state !== 'connected' || !settings) return [];
+    const { pending, advanced } = this.controller;
+    const client = this.session.server?.client;
+    const tree = buildSettingsTree(settings, pending, client?.unsupportedFields, { webUi: this.session.webUi, storesTokens: Boolean(client?.storeProviderToken) });
+    return advanced ? [...tree, advancedGroup(advanced, pending)] : tree;
   }
 }

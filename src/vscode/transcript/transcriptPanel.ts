@@ -6,6 +6,7 @@ import type { OpenHandsClient } from '../../api/client';
 import type { ConversationState } from '../../api/model/conversations';
 import type { ConversationEvent } from '../../api/model/events';
 import type { FollowSources, FollowStatus, FollowTiming, FollowUpdate, TranscriptFollow } from '../../core/transcript/followTypes';
+import { followSourcesOf } from '../../core/transcript/followSource';
 import type { Transcript } from '../../core/transcript/items';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationWatch } from '../conversations/conversationWatch';
@@ -188,11 +189,7 @@ export class TranscriptPanel extends Disposable {
     const client = this.client();
     if (!client) return;
     const id = this.state.conversationId;
-    const sources: FollowSources = {
-      appServer: client.events?.(id),
-      agentReach: client.agentServer ? (call) => client.agentServer!(id, call) : undefined,
-    };
-    this.follow = this.services.engine.follow(sources, (update) => this.updated(update));
+    this.follow = this.services.engine.follow(followSourcesOf(client, id), (update) => this.updated(update));
   }
 
   private restartFollow(): void {
