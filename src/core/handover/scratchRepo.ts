@@ -5,6 +5,7 @@
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { l10n } from '../../base/l10n';
 import type { GitRunner } from '../changes/gitRunner';
 import { askGit, boundGit, type BoundGit } from './snapshotGit';
 
@@ -50,7 +51,7 @@ export async function openScratchRepo(folder: string, git: GitRunner, signal: Ab
 
 async function borrowObjects(ask: (args: readonly string[]) => Promise<string | undefined>, repo: string): Promise<Record<string, string>> {
   const objects = await ask(['rev-parse', '--path-format=absolute', '--git-path', 'objects']);
-  if (objects === undefined) throw new Error(`git could not name the object store of the repository`);
+  if (objects === undefined) throw new Error(l10n.t('git could not find the object store of the repository.'));
   await writeFile(join(repo, 'objects', 'info', 'alternates'), `${objects}\n`);
   return { GIT_OBJECT_DIRECTORY: join(repo, 'objects'), GIT_ALTERNATE_OBJECT_DIRECTORIES: objects };
 }

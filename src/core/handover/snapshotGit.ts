@@ -1,12 +1,13 @@
 // The snapshot's git calls: one runner bound to a folder, the temporary index and object store, and the person's
 // abort, that fails with git's own words so the hand-over can say why a step failed.
+import { l10n } from '../../base/l10n';
 import type { GitRunner } from '../changes/gitRunner';
 
 export type BoundGit = (args: readonly string[], input?: Uint8Array) => Promise<Buffer>;
 
 export class SnapshotGitError extends Error {
   constructor(readonly args: readonly string[], readonly stderr: string) {
-    super(`git ${args[0] ?? ''} failed: ${stderr.trim() || 'no message'}`);
+    super(l10n.t('git {0} failed: {1}', args[0] ?? '', stderr.trim() || l10n.t('it gave no message')));
     this.name = 'SnapshotGitError';
   }
 }
