@@ -49,7 +49,8 @@ export function makeTestFolder(): TestFolder {
   git(['update-ref', '-d', SNAPSHOT_REF]);
   return {
     dir, commit, branch: 'main', bundlePath, bundleBytes: statSync(bundlePath).size,
-    unpackCommand: (remote) => `git fetch -q '${remote}' ${SNAPSHOT_REF} && git checkout -q -B main FETCH_HEAD && git update-ref refs/remotes/origin/main FETCH_HEAD`,
+    // `git init` first: an agent server makes its workspace a repository, but the unpack does not rely on it.
+    unpackCommand: (remote) => `git init -q && git fetch -q '${remote}' ${SNAPSHOT_REF} && git checkout -q -B main FETCH_HEAD && git update-ref refs/remotes/origin/main FETCH_HEAD`,
     remove: () => {
       rmSync(dir, { recursive: true, force: true });
       rmSync(join(bundlePath, '..'), { recursive: true, force: true });
