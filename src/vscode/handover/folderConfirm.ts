@@ -26,8 +26,10 @@ export async function confirmFolder(folderName: string, scan: FolderScan): Promi
     scan.secretLooking.join('\n'),
     ...leftBehind,
   ].join('\n\n');
-  const picked = await vscode.window.showWarningMessage(
-    vscode.l10n.t('OpenHands: {0} files in {1} look like secrets', scan.secretLooking.length, folderName), { modal: true, detail }, leaveOut, sendToo);
+  const title = scan.secretLooking.length === 1
+    ? vscode.l10n.t('OpenHands: a file in {0} looks like a secret', folderName)
+    : vscode.l10n.t('OpenHands: {0} files in {1} look like secrets', scan.secretLooking.length, folderName);
+  const picked = await vscode.window.showWarningMessage(title, { modal: true, detail }, leaveOut, sendToo);
   if (picked === leaveOut) return scan.secretLooking;
   return picked === sendToo ? [] : undefined;
 }
