@@ -75,6 +75,24 @@ export default scenario('Send This Folder: the pre-flight offers it first, the s
     const seen = JSON.stringify(llm.requests.at(-1)?.body ?? '');
     assert.ok(seen.includes(JSON.stringify(readme + EDIT + ADDED).slice(1, -1)), 'the agent\'s cat shows the uncommitted edit and the untracked file');
     assert.ok(!seen.includes('ignored.log') && !seen.includes('do-not-send') && !/\\n\.env\\n/.test(seen), 'ls -a shows neither the ignored file nor .env');
+    // Show Changes: measured against the folder as it was sent, so only the agent's edit is listed.
+    const sideBar = await workbench.openActivityBarItem();
+    const page = workbench.page;
+    const conversationsPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
+    const conversationsHeader = conversationsPane.locator('.pane-header');
+    if ((await conversationsHeader.getAttribute('aria-expanded')) !== 'true') await conversationsHeader.click();
+    const row = conversationsPane.locator('.monaco-list-row').filter({ hasText: TASK.slice(0, 30) });
+    await row.waitFor({ timeout: 30_000 });
+    await row.click({ button: 'right' });
+    await workbench.chooseContextMenuItem('Show Changes');
+    const changesPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
+    const rows = changesPane.locator('.monaco-list-row');
+    await rows.filter({ hasText: 'added.txt' }).waitFor({ timeout: 30_000 });
+    await workbench.screenshot('changes');
+    const listed = (await rows.allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
+    const files = listed.filter((text) => !/^Against/.test(text ?? ''));
+    assert.ok(files.length === 1 && /^added\.txt\s*\+1 -1$/.test(files[0] ?? ''), `only the agent's edit is listed: ${listed.join(' | ')}`);
+
     assert.deepEqual({ status: git('--no-optional-locks', 'status', '--porcelain'), refs: git('for-each-ref'), index: fs.readFileSync(path.join(folder, '.git', 'index')) }, before,
       'the person\'s folder, refs and index are as they were');
   } finally {
