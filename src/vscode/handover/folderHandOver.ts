@@ -32,7 +32,7 @@ export class FolderHandOver {
     if (folder?.scheme !== 'file') return undefined;
     const server = await this.session.connect();
     if (!server || !canHandOver(server.client)) {
-      return { kind: 'notOffered', reason: vscode.l10n.t('Send This Folder is not offered: this server cannot take a folder (it needs an OpenHands server whose conversations have an agent server, version 1.x).') };
+      return { kind: 'notOffered', reason: vscode.l10n.t('Send This Folder is not offered: this server cannot take a folder (it needs OpenHands 1.11 or later, whose conversations take their task after they start).') };
     }
     try {
       const scan = await scanFolder(folder.fsPath, undefined, await this.gitRunner());
