@@ -124,7 +124,9 @@ async function bundleCommit(scratch: ScratchRepo, tree: string, branch: string, 
   const commit = (await scratch.inFolder(['commit-tree', tree, ...parentArgs, '-m', message])).toString('utf8').trim();
   await scratch.inScratch(['update-ref', `refs/heads/${branch}`, commit]);
   const bundlePath = join(scratch.dir, 'snapshot.bundle');
-  await scratch.inScratch(['bundle', 'create', '-q', bundlePath, `refs/heads/${branch}`]);
+  // No delta search: the packed history's deltas are reused as they are, and searching the new objects for deltas
+  // took three times as long as the whole bundle for 2,000 files of 20 MB, to save under 3 % of its size.
+  await scratch.inScratch(['-c', 'pack.window=0', 'bundle', 'create', '-q', bundlePath, `refs/heads/${branch}`]);
   return { commit, bundlePath, bundleBytes: (await stat(bundlePath)).size };
 }
 
