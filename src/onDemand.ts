@@ -27,6 +27,7 @@ import type { ConversationWatch } from './vscode/conversations/conversationWatch
 import type { ConversationsTreeProvider } from './vscode/conversations/conversationsTreeProvider';
 import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
 import { GitPusher } from './vscode/git/gitPush';
+import { FolderHandOver } from './vscode/handover/folderHandOver';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import type { OnDemandHandlers } from './vscode/platform/commands';
 import type { ErrorPresenter } from './vscode/platform/errorPresenter';
@@ -82,7 +83,8 @@ export function onDemand(activated: Activated): OnDemand {
   const targets = new ConversationTargets(git, settings, context.globalState, logger);
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
-  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens);
+  const folders = new FolderHandOver(session, git, logger);
+  const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens, folders);
   return {
     handlers: {
       ...connection.handlers(),

@@ -10,6 +10,7 @@ import type {
 import type { LoadedSettings, Settings, SettingsChange, SettingsField } from './model/settings';
 import type { ConversationEvent, EventSourceKind, EventWindow } from './model/events';
 import type { ChangeList, ChangePatch, ExactContent } from './model/changes';
+import type { CommandOptions, CommandResult, UploadProgress } from './model/agentCommands';
 
 export type ApiLine = 'v0' | 'v1';
 
@@ -139,6 +140,13 @@ export interface AgentServerApi {
   patch(baseRef: string | null, call?: CallOptions): Promise<ChangePatch>;
   /** A workspace file's exact bytes (path relative to the workspace), null where it does not exist. */
   fileBytes(path: string, call?: CallOptions): Promise<ExactContent>;
+  /**
+   * Writes the local file `localPath` to `remotePath` (absolute) on the agent server's machine, streamed from disk;
+   * `onSent` is told the bytes sent so far. Absent where the agent server takes no upload.
+   */
+  uploadFile?(localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void>;
+  /** Runs a shell command on the agent server and gives its result once it ended; absent where it runs none. */
+  runCommand?(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult>;
 }
 
 /** Whether a conversation's agent server can be reached from here, and why not. */

@@ -29,6 +29,7 @@ import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
 import { v1FinishSuite } from './v1Finish.suite';
 import { v1WorkSuite } from './v1Work.suite';
+import { v1HandOverSuite } from './v1HandOver.suite';
 import { v0EventsSuite } from './v0Events.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from './v1Settings.suite';
 
@@ -82,6 +83,7 @@ function v1Suites(client: Client): void {
   v1ConversationAdminSuite(client);
   v1FinishSuite(client);
   v1WorkSuite(client);
+  v1HandOverSuite(client);
   webUiSuite(client);
   providerTokensSuite(client);
   rateLimitSuite(client);

@@ -14,6 +14,7 @@ import { v1EventsSuite } from './v1Events.suite';
 import { validationSuite } from './validation.suite';
 import { webUiSuite } from './webUi.suite';
 import { v1WorkSuite } from './v1Work.suite';
+import { mixedHandOverSuite } from './mixedHandOver.suite';
 
 export function mixedSuites(client: Client): void {
   authSuite(client);
@@ -32,6 +33,7 @@ export function mixedSuites(client: Client): void {
   v1EventsSuite(client);
   v1ConversationListSuite(client);
   v1WorkSuite(client);
+  mixedHandOverSuite(client);
   webUiSuite(client);
   // Last: its 200 check writes the secrets store the repository start above runs without.
   providerTokensSuite(client);

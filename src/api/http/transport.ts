@@ -35,6 +35,16 @@ export interface TransportOptions {
   readonly runtimeHosts?: readonly string[];
 }
 
+/** A request body sent as it is read (a file), never held whole: its type and its length in bytes. */
+export interface StreamedBody {
+  readonly stream: ReadableStream<Uint8Array>;
+  readonly contentType: string;
+  readonly length: number;
+}
+
+/** What a request carries: JSON, or a streamed body. */
+type Payload = { readonly json: unknown } | { readonly streamed: StreamedBody } | undefined;
+
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
@@ -82,13 +92,26 @@ export class Transport {
   async send(method: HttpMethod, path: string, body: unknown, callOptions: CallOptions = {}): Promise<HttpAnswer> {
     const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     return this.withRetries(method, path, callOptions, async (call) => {
-      const { response, credential, request } = await this.exchange(method, path, body, call, 'application/json', (r, info) => readCapped(r, limit, info));
-      const parsed = parseJson(response.value);
-      return {
-        status: response.status, body: parsed.ok ? parsed.value : response.value, isJson: parsed.ok,
-        retryAfter: response.headers.get('retry-after'), keySent: credential?.kind, request,
-      };
+      return this.jsonExchange(method, path, body === undefined ? undefined : { json: body }, call, limit);
     });
+  }
+
+  /**
+   * A POST whose body is streamed as it is read (an upload), answered with JSON. Never repeated: the stream is
+   * read once.
+   */
+  async sendStreamed(path: string, body: StreamedBody, callOptions: CallOptions = {}): Promise<HttpAnswer> {
+    const call = withTransportSignal(callOptions, this.options.signal);
+    return this.jsonExchange('POST', path, { streamed: body }, call, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  }
+
+  private async jsonExchange(method: HttpMethod, path: string, payload: Payload, call: CallOptions, limit: number): Promise<HttpAnswer> {
+    const { response, credential, request } = await this.exchange(method, path, payload, call, 'application/json', (r, info) => readCapped(r, limit, info));
+    const parsed = parseJson(response.value);
+    return {
+      status: response.status, body: parsed.ok ? parsed.value : response.value, isJson: parsed.ok,
+      retryAfter: response.headers.get('retry-after'), keySent: credential?.kind, request,
+    };
   }
 
   /**
@@ -125,14 +148,18 @@ export class Transport {
 
   /** One request and its answer read by `read`, within the timeout and the cancel. */
   private async exchange<T>(
-    method: HttpMethod, path: string, body: unknown, call: CallOptions, accept: string,
+    method: HttpMethod, path: string, payload: Payload, call: CallOptions, accept: string,
     read: (response: Response, request: RequestInfo) => Promise<T>,
   ): Promise<{ response: { status: number; headers: Headers; value: T }; credential: Credential | undefined; request: RequestInfo }> {
     const request: RequestInfo = { method, path, baseUrl: this.options.baseUrl };
     if (call.signal?.aborted) throw new CancelledError(request);
     const credential = await this.options.getCredential();
     const headers: Record<string, string> = { Accept: accept, ...credentialHeaders(credential) };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (payload && 'json' in payload) headers['Content-Type'] = 'application/json';
+    if (payload && 'streamed' in payload) {
+      headers['Content-Type'] = payload.streamed.contentType;
+      headers['Content-Length'] = String(payload.streamed.length);
+    }
 
     const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
     const controller = new AbortController();
@@ -143,8 +170,7 @@ export class Transport {
     const started = Date.now();
     try {
       const response = await this.fetchWithinOrigin(request, {
-        method, headers, signal: controller.signal, redirect: 'manual',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        method, headers, signal: controller.signal, redirect: 'manual', ...requestBody(payload),
       });
       const value = await read(response, request);
       this.options.logger?.debug(`${method} ${path} -> ${response.status} in ${Date.now() - started} ms`);
@@ -197,13 +223,20 @@ export class Transport {
 
 }
 
-/** Waits between attempts or polls; a cancel during the wait ends the call at once. */
+/** The fetch fields of a payload: a stream is sent half-duplex (fetch's rule for a streamed request body). */
+function requestBody(payload: Payload): Partial<RequestInit> {
+  if (!payload) return {};
+  if ('json' in payload) return { body: JSON.stringify(payload.json) };
+  return { body: payload.streamed.stream, duplex: 'half' } as Partial<RequestInit>;
+}
+
 /** The call's own signal and the transport's, either of which cancels it. */
 function withTransportSignal(call: CallOptions, transportSignal: AbortSignal | undefined): CallOptions {
   if (!transportSignal) return call;
   return { ...call, signal: call.signal ? AbortSignal.any([call.signal, transportSignal]) : transportSignal };
 }
 
+/** Waits between attempts or polls; a cancel during the wait ends the call at once. */
 export function pause(ms: number, request: RequestInfo, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => { clearTimeout(timer); reject(new CancelledError(request)); };

@@ -1,8 +1,9 @@
 // A V1 conversation's agent server (its sandbox), reached at the address and with the key its AppConversation
 // gives (agentReach.ts): its own events search (GET /api/conversations/{id}/events/search: no webhook lag; pages
 // by the next event's id) and websocket (agentEventStream.ts), the confirmation answer (POST
-// …/events/respond_to_confirmation, which the app server does not proxy in 1.11.0), and the changes, patch and
-// file bytes (agentChanges.ts). Its transports are its own: the conversation's key only, redirects followed only
+// …/events/respond_to_confirmation, which the app server does not proxy in 1.11.0), the changes, patch and
+// file bytes (agentChanges.ts), and an upload and a shell command (agentUpload.ts, agentBash.ts) for handing a
+// folder over. Its transports are its own: the conversation's key only, redirects followed only
 // within the agent server's origin, short timeouts for events and answers (a sandbox paused meanwhile leaves
 // requests hanging), the server's own for a patch or a file.
 import type { AgentServerApi, EventStreamHandlers, EventsReader } from '../client';
@@ -15,6 +16,9 @@ import type { AgentAddress } from './agentReach';
 import { EventsSearchReader, naiveTimeBefore } from './eventsSearch';
 import { SuccessAnswer } from './schemas';
 import { agentChangesApi } from './agentChanges';
+import { uploadFile } from './agentUpload';
+import { runCommand } from './agentBash';
+import type { CommandOptions, CommandResult, UploadProgress } from '../model/agentCommands';
 
 /** A local agent server answers in milliseconds; a paused one never does. */
 export const AGENT_TIMEOUT_MS = 4000;
@@ -25,6 +29,8 @@ export class V1AgentServer implements AgentServerApi {
   readonly patch: AgentServerApi['patch'];
   readonly fileBytes: AgentServerApi['fileBytes'];
   private readonly transport: Transport;
+  /** For answers that may be large or slow: the server's own timeout and size cap. */
+  private readonly slowTransport: Transport;
   private readonly conversationPath: string;
 
   constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message') {
@@ -32,7 +38,8 @@ export class V1AgentServer implements AgentServerApi {
     this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
     // A patch or a file may be large and slow: the server's own timeout and size cap, not the events' short ones.
-    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(new Transport(agent), this.conversationPath));
+    this.slowTransport = new Transport(agent);
+    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(this.slowTransport, this.conversationPath));
     const socketId = this.conversationPath.split('/').pop() ?? conversationId;
     const reader = new EventsSearchReader({
       source: 'agent-server',
@@ -48,6 +55,16 @@ export class V1AgentServer implements AgentServerApi {
     this.events = Object.assign(reader, {
       stream: (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) => agentEventStream(address, socketId, newest, handlers, { auth: socketAuth, signal: options.signal }),
     });
+  }
+
+  /** 1.6.0's and 1.11.0's agent servers both take an upload (file_router.py): offered on every V1 line. */
+  uploadFile(localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void> {
+    return uploadFile(this.slowTransport, localPath, remotePath, onSent, call);
+  }
+
+  /** Both run a command (bash_router.py): offered on every V1 line. */
+  runCommand(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult> {
+    return runCommand(this.slowTransport, command, options, call);
   }
 
   /** Accepts or rejects the action the agent waits on in confirmation mode. */

@@ -71,7 +71,7 @@ export const ImageContent = z.strictObject({ type: z.literal('image'), image_url
 
 /** POST /api/v1/app-conversations: the fields this extension sends. */
 export const StartRequest = z.strictObject({
-  initial_message: z.strictObject({ role: z.literal('user'), content: z.array(z.union([TextContent, ImageContent])) }),
+  initial_message: z.optional(z.strictObject({ role: z.literal('user'), content: z.array(z.union([TextContent, ImageContent])) })),
   system_message_suffix: z.optional(z.string()),
   selected_repository: z.optional(z.string()),
   selected_branch: z.optional(z.string()),

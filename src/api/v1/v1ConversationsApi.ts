@@ -166,15 +166,17 @@ export class V1ConversationsApi implements ConversationsApi {
 }
 
 /** The V1 start request for what the extension would send a V0 server. Conversation instructions become the
- * suffix of the agent's system message, which is what V0's conversation_instructions were. */
+ * suffix of the agent's system message, which is what V0's conversation_instructions were. Without a message or
+ * images no `initial_message` is sent: 1.11.0 then starts the conversation idle (measured), for a task sent later. */
 export function startRequest(request: ConversationRequest): Record<string, unknown> {
   const { initial_user_msg, image_urls, repository, selected_branch, git_provider, conversation_instructions, ...rest } = request;
   const content: unknown[] = [{ type: 'text', text: initial_user_msg ?? '' }];
   if (image_urls?.length) content.push({ type: 'image', image_urls });
   const others = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== null));
+  const withMessage = (initial_user_msg !== undefined && initial_user_msg !== null) || !!image_urls?.length;
   return {
     ...others, // anything else has no V1 counterpart: the strict schema refuses it rather than drop it
-    initial_message: { role: 'user', content },
+    ...(withMessage ? { initial_message: { role: 'user', content } } : {}),
     ...(conversation_instructions ? { system_message_suffix: conversation_instructions } : {}),
     ...(repository ? { selected_repository: repository } : {}),
     ...(repository && selected_branch ? { selected_branch } : {}),

@@ -185,7 +185,7 @@ function joinSections(words: string, sections: readonly string[]): string {
 }
 
 // Sizes are rounded up so a file just over a limit never reads as equal to it.
-function formatSize(bytes: number): string {
+export function formatSize(bytes: number): string {
   const tenths = (value: number) => Math.ceil(value * 10) / 10;
   if (bytes >= 1024 * 1024) return l10n.t('{0} MiB', tenths(bytes / (1024 * 1024)));
   return bytes >= 1024 ? l10n.t('{0} KiB', tenths(bytes / 1024)) : l10n.t('{0} bytes', tenths(bytes));

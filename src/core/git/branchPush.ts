@@ -23,22 +23,26 @@ export function planPush(warnings: readonly PreflightWarning[], remote: string |
 }
 
 /** The pre-flight dialog's buttons, the primary first. */
-export type PreflightAction = 'setUpToken' | 'pushAndStart' | 'startAnyway' | 'startWithoutRepository';
+export type PreflightAction = 'sendFolder' | 'setUpToken' | 'pushAndStart' | 'startAnyway' | 'startWithoutRepository';
 
 /**
  * What the pre-flight warning offers. Without the provider's token on the server a repository start is known to
  * fail (1.11.0 ends it in ERROR with no reason), pushed or not: setting the token up comes first where the server
  * lets a client store one, else starting without the repository; Push and Start is not offered. Otherwise Push
- * and Start comes first when a push answers a warning.
+ * and Start comes first when a push answers a warning. Above all of them, where the line can take the folder and
+ * it is not over the hand-over limit, Send This Folder: the agent gets the files as they are, whatever is pushed.
  */
 export function preflightChoices(
-  warnings: readonly PreflightWarning[], remote: string | undefined, serverStoresTokens: boolean,
+  warnings: readonly PreflightWarning[], remote: string | undefined, serverStoresTokens: boolean, canSendFolder = false,
 ): { push?: PushPlan; actions: PreflightAction[] } {
+  const folder: PreflightAction[] = canSendFolder ? ['sendFolder'] : [];
   if (warnings.some((w) => w.kind === 'noProviderToken')) {
-    return { actions: [...(serverStoresTokens ? ['setUpToken' as const] : []), 'startWithoutRepository', 'startAnyway'] };
+    return { actions: [...folder, ...(serverStoresTokens ? ['setUpToken' as const] : []), 'startWithoutRepository', 'startAnyway'] };
   }
   const push = planPush(warnings, remote);
-  return push ? { push, actions: ['pushAndStart', 'startAnyway', 'startWithoutRepository'] } : { actions: ['startAnyway', 'startWithoutRepository'] };
+  return push
+    ? { push, actions: [...folder, 'pushAndStart', 'startAnyway', 'startWithoutRepository'] }
+    : { actions: [...folder, 'startAnyway', 'startWithoutRepository'] };
 }
 
 export function pushPlanText(plan: PushPlan): string {

@@ -36,14 +36,16 @@ export interface BranchInfo {
 
 export type PreflightWarning =
   | { readonly kind: 'detached' }
+  | { readonly kind: 'uncommitted' }
   | { readonly kind: 'noUpstream'; readonly branch: string }
   | { readonly kind: 'unpushed'; readonly branch: string; readonly commits: number }
   | { readonly kind: 'noProviderToken'; readonly provider: ProviderType };
 
 export function preflightWarnings(
-  branch: BranchInfo, provider: ProviderType | undefined, serverTokens: Readonly<Record<string, string | null>> | null | undefined,
+  branch: BranchInfo, provider: ProviderType | undefined, serverTokens: Readonly<Record<string, string | null>> | null | undefined, uncommitted = false,
 ): PreflightWarning[] {
   const warnings: PreflightWarning[] = [];
+  if (uncommitted) warnings.push({ kind: 'uncommitted' });
   if (!branch.name) warnings.push({ kind: 'detached' });
   else if (!branch.upstream) warnings.push({ kind: 'noUpstream', branch: branch.name });
   else if ((branch.ahead ?? 0) > 0) warnings.push({ kind: 'unpushed', branch: branch.name, commits: branch.ahead ?? 0 });
@@ -55,6 +57,7 @@ export function preflightWarnings(
 export function warningText(warning: PreflightWarning): string {
   switch (warning.kind) {
     case 'detached': return l10n.t('HEAD is detached, so no branch is sent; the agent starts from the default branch.');
+    case 'uncommitted': return l10n.t('The folder has changes that are not committed; the agent works from the remote and will not see them.');
     case 'noUpstream': return l10n.t('Branch {0} has no upstream: the remote may not have it, and the agent works from the remote.', warning.branch);
     case 'unpushed': return warning.commits === 1
       ? l10n.t('Branch {0} has 1 commit not pushed; the agent works from the remote and will not see it.', warning.branch)

@@ -10,6 +10,10 @@ export interface SettingValues {
   readonly conversationInstructions: string;
   readonly maxFileSizeKiB: number;
   readonly notifyWhenConversationStops: boolean;
+  /** What Start Conversation starts from: ask (the pre-flight offers both), the folder as it is, the repository as pushed. */
+  readonly startConversationWith: 'ask' | 'folder' | 'repository';
+  /** The largest folder, in MiB, Send This Folder hands over. */
+  readonly maxHandOverMiB: number;
   /** Read through serverList.ts's parseServers: a hand-edited settings.json can hold anything. */
   readonly servers: readonly unknown[];
   /** Per server URL, its runtime host patterns; read through runtimeHosts.ts: a hand-edited settings.json can hold anything. */
@@ -25,6 +29,8 @@ export const SETTING_DEFAULTS: SettingValues = {
   conversationInstructions: '',
   maxFileSizeKiB: 256,
   notifyWhenConversationStops: true,
+  startConversationWith: 'ask',
+  maxHandOverMiB: 200,
   servers: [],
   runtimeHosts: {},
 };
@@ -33,6 +39,7 @@ export const SETTING_DEFAULTS: SettingValues = {
 export const SETTING_RANGES = {
   requestTimeoutSeconds: { minimum: 1, maximum: 600 },
   maxFileSizeKiB: { minimum: 1, maximum: 4096 },
+  maxHandOverMiB: { minimum: 1, maximum: 10240 },
 } as const satisfies Partial<Record<SettingKey, { minimum: number; maximum: number }>>;
 
 /** A number setting as the extension uses it: its default when not a number, else kept within its range. */

@@ -16,11 +16,21 @@ import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { ProviderTokenSetup } from '../settings/providerTokenSetup';
+import type { FolderHandOver, FolderOffer } from '../handover/folderHandOver';
 import type { ConversationLinks } from './conversationLinks';
 import type { ConversationStore, StartedConversation } from './conversationStore';
 import { describeTarget, withoutRepository, type ConversationTarget } from './conversationTarget';
 
 export type MessageFields = Pick<ConversationRequest, 'initial_user_msg' | 'image_urls'>;
+
+type SendableFolder = Extract<FolderOffer, { kind: 'offered' }>;
+
+/** What the pre-flight settled on: the target, and a push to do first or the folder to send instead. */
+interface Confirmed {
+  readonly target: ConversationTarget;
+  readonly push?: PushPlan;
+  readonly folder?: SendableFolder;
+}
 
 /** Where a start's steps go instead of the progress notification (the chat response), and what cancels it. */
 export interface StartReporter {
@@ -37,11 +47,14 @@ export class ConversationSender {
     private readonly logger: Logger,
     private readonly pusher: GitPusher,
     private readonly tokens: ProviderTokenSetup,
+    private readonly folders: FolderHandOver,
   ) {}
 
   /** Warns, then sends (after Push and Start's push); returns the new conversation's id, or undefined when it did not start. */
   async send(target: ConversationTarget, message: MessageFields, title: string, reporter?: StartReporter): Promise<string | undefined> {
-    const confirmed = await this.confirmTarget(target);
+    // Send This Folder is offered where the person starts by hand; chat's start stays as it was for now.
+    const confirmed = reporter ? await this.confirmTarget(target) : await this.confirmWithFolder(target);
+    if (confirmed?.folder) return this.sendFolder(confirmed.folder, message, title);
     if (confirmed?.push) return this.pushThenPost(confirmed.target, confirmed.push, message, title, reporter);
     return confirmed && this.post(confirmed.target, message, title, reporter);
   }
@@ -147,25 +160,54 @@ export class ConversationSender {
    * and setting up the provider's token first when the server has none; resolves to the target to use and the
    * push to do first, or undefined to stop.
    */
-  private async confirmTarget(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
+  private async confirmTarget(target: ConversationTarget, offer?: FolderOffer): Promise<Confirmed | undefined> {
+    const folder = offer?.kind === 'offered' ? offer : undefined;
+    if (!target.repository && folder) return askFolderOrEmpty(target, folder);
     if (!target.repository || !target.warnings.length) return { target };
-    const { push, actions } = preflightChoices(target.warnings, target.remote, Boolean(this.session.server?.client.storeProviderToken));
-    const picked = await askPreflight(target, push, actions);
-    if (picked === 'setUpToken') return this.setUpTokenThenConfirm(target);
+    const { push, actions } = preflightChoices(target.warnings, target.remote, Boolean(this.session.server?.client.storeProviderToken), Boolean(folder));
+    const picked = await askPreflight(target, push, actions, offer?.kind === 'notOffered' ? offer.reason : undefined);
+    if (picked === 'sendFolder' && folder) return { target, folder };
+    if (picked === 'setUpToken') return this.setUpTokenThenConfirm(target, offer);
     if (picked === 'pushAndStart' && push) return { target, push };
     if (picked === 'startAnyway') return { target };
     return picked === 'startWithoutRepository' ? { target: withoutRepository(target) } : undefined;
   }
 
   /** Sets the token up; once stored, what is left to warn about (a branch to push) is asked, else it starts. */
-  private async setUpTokenThenConfirm(target: ConversationTarget): Promise<{ target: ConversationTarget; push?: PushPlan } | undefined> {
+  private async setUpTokenThenConfirm(target: ConversationTarget, offer: FolderOffer | undefined): Promise<Confirmed | undefined> {
     const missing = target.warnings.find((w) => w.kind === 'noProviderToken');
     if (!missing) return undefined;
     const result = await this.tokens.setUp({ provider: missing.provider, host: tokenHost(missing.provider, target.gitHost), offerStartWithoutRepository: true });
     if (result === 'startWithoutRepository') return { target: withoutRepository(target) };
     // Not set up (the token box cancelled, a failure dismissed): the warning again, with its other ways on.
-    if (result !== 'stored') return this.confirmTarget(target);
-    return this.confirmTarget({ ...target, warnings: target.warnings.filter((w) => w !== missing) });
+    if (result !== 'stored') return this.confirmTarget(target, offer);
+    return this.confirmTarget({ ...target, warnings: target.warnings.filter((w) => w !== missing) }, offer);
+  }
+
+  /**
+   * The pre-flight with Send This Folder (openhands.startConversationWith): `folder` sends it without asking which
+   * (its confirmation still shows what leaves), `repository` never offers it, `ask` offers it first where the
+   * agent would not see the folder as it is: a warning about the repository, or no repository at all.
+   */
+  private async confirmWithFolder(target: ConversationTarget): Promise<Confirmed | undefined> {
+    const mode = configuration.startConversationWith();
+    const asks = !target.repository || target.warnings.length > 0;
+    const offer = mode === 'repository' || (mode === 'ask' && !asks) ? undefined : await this.folders.offer(target.root);
+    if (mode === 'folder' && offer?.kind === 'offered') return { target, folder: offer };
+    return this.confirmTarget(target, offer);
+  }
+
+  /** Hands the folder over with the task; the conversation is kept and announced as any other start. */
+  private async sendFolder(folder: SendableFolder, message: MessageFields, title: string): Promise<string | undefined> {
+    const handed = await this.folders.send(folder, message.initial_user_msg ?? title, message.image_urls ?? undefined);
+    if (!handed) return undefined;
+    const started: StartedConversation = {
+      id: handed.conversationId, title: firstLine(title), branch: handed.branch, folder: folder.folder.toString(), startedAt: new Date().toISOString(), state: 'starting',
+    };
+    await this.store.add(handed.server.url, started);
+    this.logger.info(`Conversation ${started.id} started on the folder ${folder.folder.fsPath} as it is`);
+    void this.announce(handed.server.url, started);
+    return started.id;
   }
 
   private async announce(serverUrl: string, conversation: StartedConversation): Promise<void> {
@@ -190,14 +232,28 @@ function conversationRequest(target: ConversationTarget, message: MessageFields)
 }
 
 /** The pre-flight dialog: the warnings, what Push and Start would push, and the buttons, the primary first. */
-async function askPreflight(target: ConversationTarget, push: PushPlan | undefined, actions: readonly PreflightAction[]): Promise<PreflightAction | undefined> {
+async function askPreflight(
+  target: ConversationTarget, push: PushPlan | undefined, actions: readonly PreflightAction[], folderNotOffered: string | undefined,
+): Promise<PreflightAction | undefined> {
   const missing = target.warnings.find((w): w is Extract<PreflightWarning, { kind: 'noProviderToken' }> => w.kind === 'noProviderToken');
   const titles: Record<PreflightAction, string> = {
+    sendFolder: vscode.l10n.t('Send This Folder'),
     setUpToken: vscode.l10n.t('Set Up {0} Token', providerName(missing?.provider ?? '')),
     pushAndStart: vscode.l10n.t('Push and Start'), startAnyway: vscode.l10n.t('Start Anyway'), startWithoutRepository: vscode.l10n.t('Start Without Repository'),
   };
-  const detail = [...target.warnings.map(warningText), ...(push ? [pushPlanText(push)] : [])].join('\n');
+  const detail = [...target.warnings.map(warningText), ...(push ? [pushPlanText(push)] : []), ...(folderNotOffered ? [folderNotOffered] : [])].join('\n');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('OpenHands: {0}', describeTarget(target)), { modal: true, detail }, ...actions.map((action) => titles[action]));
   return actions.find((action) => titles[action] === choice);
+}
+
+/** A folder without a repository the agent could clone: its files as they are, or an empty workspace. */
+async function askFolderOrEmpty(target: ConversationTarget, folder: SendableFolder): Promise<Confirmed | undefined> {
+  const send = vscode.l10n.t('Send This Folder');
+  const empty = vscode.l10n.t('Start Without Repository');
+  const picked = await vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: the agent would start in an empty folder'), {
+    modal: true, detail: vscode.l10n.t('This folder has no remote the agent could clone. Send This Folder gives the agent its files as they are on disk.'),
+  }, send, empty);
+  if (picked === send) return { target, folder };
+  return picked === empty ? { target } : undefined;
 }

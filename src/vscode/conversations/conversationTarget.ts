@@ -5,6 +5,7 @@ import { PROVIDER_TYPES, type ProviderType } from '../../api/model/conversations
 import { chooseGitProvider } from '../../core/git/gitProvider';
 import { parseGitRemote, redactRemoteUrl } from '../../core/git/gitRemote';
 import { chooseRemote, preflightWarnings, remoteUrl, type PreflightWarning, type RemoteInfo } from '../../core/git/repoContext';
+import type { GitRepository } from '../git/gitApi';
 import type { GitRepositories } from '../git/gitRepositories';
 import { configuration } from '../platform/configuration';
 import type { Logger } from '../platform/log';
@@ -75,7 +76,7 @@ export class ConversationTargets {
       branch,
       remote: remote?.name,
       root: repo.rootUri,
-      warnings: preflightWarnings({ name: branch, upstream: head?.upstream, ahead: head?.ahead }, provider, tokens),
+      warnings: preflightWarnings({ name: branch, upstream: head?.upstream, ahead: head?.ahead }, provider, tokens, hasUncommitted(repo.state)),
     };
   }
 
@@ -90,6 +91,10 @@ export class ConversationTargets {
     await this.memento.update(REMEMBERED_PROVIDERS, { ...this.memento.get<Record<string, string>>(REMEMBERED_PROVIDERS, {}), [host]: picked });
     return picked;
   }
+}
+
+function hasUncommitted(state: GitRepository['state']): boolean {
+  return state.indexChanges.length + state.workingTreeChanges.length + (state.untrackedChanges?.length ?? 0) > 0;
 }
 
 async function pickRemote(remotes: readonly RemoteInfo[]): Promise<RemoteInfo | undefined> {

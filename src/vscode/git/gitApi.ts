@@ -20,6 +20,10 @@ export interface GitRepository {
   readonly state: {
     readonly HEAD: GitBranch | undefined;
     readonly remotes: readonly GitRemoteEntry[];
+    readonly indexChanges: readonly unknown[];
+    readonly workingTreeChanges: readonly unknown[];
+    /** Untracked files, where git.untrackedChanges is `separate`; else they are among workingTreeChanges. */
+    readonly untrackedChanges?: readonly unknown[];
   };
   status(): Promise<void>;
   /** `git push [-u] <remoteName> <branchName>`; rejects with the extension's GitError (gitErrorCode, stderr). */

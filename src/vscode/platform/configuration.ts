@@ -17,6 +17,12 @@ export const configuration = {
   conversationInstructions: (): string => String(read('conversationInstructions') ?? '').trim(),
   /** The largest text file Send File sends, in bytes. */
   textLimitBytes: (): number => clampSetting('maxFileSizeKiB', read('maxFileSizeKiB')) * 1024,
+  startConversationWith: (): 'ask' | 'folder' | 'repository' => {
+    const value = read('startConversationWith');
+    return value === 'folder' || value === 'repository' ? value : 'ask';
+  },
+  /** The largest folder Send This Folder hands over, in bytes. */
+  handOverLimitBytes: (): number => clampSetting('maxHandOverMiB', read('maxHandOverMiB')) * 1024 * 1024,
   notifyWhenConversationStops: (): boolean => read('notifyWhenConversationStops') !== false,
   servers: () => parseServers(read('servers')),
   /** Where the conversations of the server at `serverUrl` may have their agent servers, beside the built-in ones. */

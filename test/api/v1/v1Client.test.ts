@@ -129,6 +129,13 @@ describe('V1 conversations', () => {
     assert.match(server.exchanges[1]?.url ?? '', /^\/api\/v1\/app-conversations\/start-tasks\?ids=a{32}$/);
   });
 
+  it('a start without a message sends no initial_message: the conversation waits, idle, for its task', async () => {
+    const server = await v1Server(startServer([startTask('t', 'READY', { app_conversation_id: 'd'.repeat(32) })]));
+    const response = await conversations(server.url).createConversation({});
+    assert.equal(response.conversation_id, 'd'.repeat(32));
+    assert.deepEqual(server.exchanges[0]?.body, {});
+  });
+
   it('words each step of the start for what happens: no clone without a repository', async () => {
     const walk = ['PREPARING_REPOSITORY', 'RUNNING_SETUP_SCRIPT', 'SETTING_UP_GIT_HOOKS', 'SETTING_UP_SKILLS', 'STARTING_CONVERSATION'];
     const stepsOf = async (request: { repository?: string }) => {

@@ -51,6 +51,23 @@ describe('preflightChoices', () => {
   });
 });
 
+describe('preflightChoices with Send This Folder', () => {
+  const noUpstream = { kind: 'noUpstream', branch: 'feature/x' } as const;
+  const noToken = { kind: 'noProviderToken', provider: 'github' } as const;
+
+  it('puts Send This Folder first where the server has no token, the branch is not pushed or the tree is not committed', () => {
+    assert.deepEqual(preflightChoices([noUpstream, noToken], 'origin', true, true), { actions: ['sendFolder', 'setUpToken', 'startWithoutRepository', 'startAnyway'] });
+    assert.deepEqual(preflightChoices([noUpstream], 'origin', false, true), {
+      push: { remote: 'origin', branch: 'feature/x', setUpstream: true }, actions: ['sendFolder', 'pushAndStart', 'startAnyway', 'startWithoutRepository'],
+    });
+    assert.deepEqual(preflightChoices([{ kind: 'uncommitted' }], 'origin', false, true), { actions: ['sendFolder', 'startAnyway', 'startWithoutRepository'] });
+  });
+
+  it('leaves it out where the line cannot take a folder', () => {
+    assert.deepEqual(preflightChoices([{ kind: 'uncommitted' }], 'origin', false, false), { actions: ['startAnyway', 'startWithoutRepository'] });
+  });
+});
+
 describe('pushFailure', () => {
   const plan: PushPlan = { remote: 'origin', branch: 'feature/x', setUpstream: false };
   // What git 2.39 writes for each case, as the git extension hands it over (GitError's gitErrorCode and stderr).

@@ -30,6 +30,11 @@ describe('preflightWarnings', () => {
     assert.match(warningText({ kind: 'unpushed', branch: 'b', commits: 1 }), /1 commit not pushed/);
   });
 
+  it('warns about changes not committed, which the agent would not see on the remote', () => {
+    assert.deepEqual(preflightWarnings(pushed, 'github', { github: null }, true), [{ kind: 'uncommitted' }]);
+    assert.match(warningText({ kind: 'uncommitted' }), /not committed/);
+  });
+
   it('does not guess about tokens when the settings are not loaded', () => {
     assert.deepEqual(preflightWarnings(pushed, 'gitlab', undefined), []);
   });

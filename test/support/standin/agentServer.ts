@@ -2,15 +2,16 @@
 // `conversation_url` points at, one port for all of them, each conversation reached with its own session key
 // (X-Session-API-Key; none, a wrong one or the app server's: 401). Served: GET /api/conversations/{id}, its
 // events/search (next_page_id = the next event's id) and events/count, and the workspace's git changes, diffs,
-// git-delta patch and raw files (agentWorkspaceRoutes.ts), and the websocket /sockets/events/{id}
-// (agentEventSocket.ts).
+// git-delta patch and raw files (agentWorkspaceRoutes.ts), the upload and the shell command that hand a folder
+// over (agentCommandRoutes.ts), and the websocket /sockets/events/{id} (agentEventSocket.ts).
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type Reply, detailReply, jsonReply } from './http';
+import { type Reply, detailReply, jsonReply, readBody } from './http';
 import { serveEventSocket } from './agentEventSocket';
 import { gitChanges, gitDeltaArchive, gitDiff, rawFile } from './agentWorkspaceRoutes';
+import { executeBashCommand, uploadFile } from './agentCommandRoutes';
 import { type StoredEvent, agentServerForm } from './v1AgentEvents';
 import { type V1ConversationRecord, executionAt } from './v1Conversations';
 import { dashedUuid, uuidHex } from './v1ConversationRoutes';
@@ -18,6 +19,8 @@ import { dashedUuid, uuidHex } from './v1ConversationRoutes';
 /** Where the agent server finds its conversations. */
 export interface AgentServerSource {
   all(): V1ConversationRecord[];
+  /** The conversation's workspace folder, made when it has none yet. */
+  workspaceOf(c: V1ConversationRecord): string;
 }
 
 const CONVERSATION = /^\/api\/conversations\/([^/]+)(\/events\/search|\/events\/count)?$/;
@@ -89,7 +92,11 @@ export class AgentServer {
 
   /** `mixed`: 1.6.0's agent server. `authTimeoutMs`: how long its websocket waits for the key (real: 10 s). */
   constructor(private readonly source: AgentServerSource, private readonly mixed: boolean, authTimeoutMs = 10_000, private readonly place?: AgentServerPlace) {
-    const handle = (req: IncomingMessage, res: ServerResponse) => this.send(res, this.route(req));
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
+      const posted = req.method === 'POST' ? this.postRoute(req) : undefined;
+      if (!posted) this.send(res, this.route(req));
+      else posted.then((reply) => this.send(res, reply), () => this.send(res, jsonReply(500, { detail: 'Internal Server Error' })));
+    };
     this.http = place?.tls ? createTlsServer({ key: place.tls.key, cert: place.tls.cert }, handle) : createServer(handle);
     const sockets = { all: () => source.all(), state: conversationState, authTimeoutMs, mixed };
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -119,8 +126,7 @@ export class AgentServer {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/alive' || url.pathname === '/health') return jsonReply(200, { status: 'ok' });
     if (req.method !== 'GET') return detailReply(405, 'Method Not Allowed');
-    const key = req.headers['x-session-api-key'];
-    const own = this.source.all().find((c) => c.sessionApiKey === key && c.sandboxStatus === 'RUNNING');
+    const own = this.owner(req);
     if (!own) return detailReply(401, 'Unauthorized');
     if (url.pathname === '/api/git/changes') return gitChanges(own, url.searchParams, this.mixed);
     if (url.pathname === '/api/file/download') return rawFile(own, url.searchParams);
@@ -133,6 +139,26 @@ export class AgentServer {
     if (!match[2]) return c ? jsonReply(200, conversationInfo(c)) : detailReply(404, 'Not Found');
     if (!c) return hex ? detailReply(404, `Conversation not found: ${dashedUuid(hex)}`) : detailReply(404, 'Not Found');
     return match[2] === '/events/count' ? jsonReply(200, filtered(c.log.events, url.searchParams).length) : search(c, url.searchParams);
+  }
+
+  /** The upload and the command (agentCommandRoutes.ts), which read a body; undefined for any other path. */
+  private postRoute(req: IncomingMessage): Promise<Reply> | undefined {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/api/file/upload' && url.pathname !== '/api/bash/execute_bash_command') return undefined;
+    return readBody(req).then((body) => {
+      const own = this.owner(req);
+      if (!own) return detailReply(401, 'Unauthorized');
+      const workspace = this.source.workspaceOf(own);
+      return url.pathname === '/api/file/upload'
+        ? uploadFile(workspace, url.searchParams, String(req.headers['content-type'] ?? ''), body)
+        : executeBashCommand(workspace, body);
+    });
+  }
+
+  /** The RUNNING conversation whose own key the request carries. */
+  private owner(req: IncomingMessage): V1ConversationRecord | undefined {
+    const key = req.headers['x-session-api-key'];
+    return this.source.all().find((c) => c.sessionApiKey === key && c.sandboxStatus === 'RUNNING');
   }
 
   private send(res: ServerResponse, reply: Reply): void {

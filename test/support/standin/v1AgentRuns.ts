@@ -61,15 +61,21 @@ export class AgentRuns {
   private async run(c: V1ConversationRecord, llm: LlmEndpoint): Promise<void> {
     this.running.add(c);
     try {
-      if (c.workspace === null) {
-        c.workspace = makeWorkspace();
-        this.workspaces.add(c.workspace);
-        live.add(c.workspace);
-      }
+      this.workspaceOf(c);
       await runAgent(c, llm, this.abort.signal, () => { c.execution = agentRun(this.timing(), true, new Date()); });
     } finally {
       this.running.delete(c);
     }
+  }
+
+  /** The conversation's workspace, made (`git init`, no commit) when it has none yet, as the real sandbox has one from its start. */
+  workspaceOf(c: V1ConversationRecord): string {
+    if (c.workspace === null) {
+      c.workspace = makeWorkspace();
+      this.workspaces.add(c.workspace);
+      live.add(c.workspace);
+    }
+    return c.workspace;
   }
 
   /** A finished run's workspace holding `changedFiles` changes (seededWork.ts), without running the agent. */

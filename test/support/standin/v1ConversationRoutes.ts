@@ -88,6 +88,11 @@ export class V1ConversationRoutes {
     this.runs.stop();
   }
 
+  /** The conversation's workspace folder, made on first use (the agent server's upload and commands need it). */
+  workspaceOf(conversation: V1ConversationRecord): string {
+    return this.runs.workspaceOf(conversation);
+  }
+
   /** Every READY conversation (the agent server looks them up by key). */
   all(): V1ConversationRecord[] {
     return this.conversations();

@@ -1,0 +1,105 @@
+// Send This Folder (issue 30) in the real VS Code against the V1 stand-in and its scripted agent: the harness's
+// git workspace (github remote, branch never pushed, no github token on the server) gets an uncommitted edit, an
+// untracked file, an ignored file and a `.env`. Start Conversation's pre-flight offers Send This Folder first; the
+// secrets modal names `.env` with Leave Them Out first; the conversation starts on the folder as it is: the agent's
+// `cat` shows the edit and the untracked file, its `ls -a` neither the ignored file nor `.env`; the person's
+// folder, index and refs are as they were.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { scenario } from '../harness/scenario';
+import { startContractServer } from '../../support/standin/contractServer';
+import type { ScriptStep } from '../../support/scriptedLlm/script';
+import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
+import { until } from '../../support/until';
+import { answerDialog, answerInput, notification, setApiKey } from '../harness/ui/conversationSteps';
+
+const TASK = 'Read README.md and added.txt, then change added.txt.';
+const EDIT = 'An edit not committed.\n';
+const ADDED = 'A file never committed.\n';
+const SCRIPT: readonly ScriptStep[] = [
+  { tool: 'terminal', command: 'cat README.md added.txt && ls -a' },
+  { tool: 'file_editor', command: 'str_replace', path: 'added.txt', old_str: 'never committed', new_str: 'changed by the agent' },
+  { tool: 'finish', message: 'Changed added.txt.' },
+];
+
+export default scenario('Send This Folder: the pre-flight offers it first, the secrets modal leaves .env out, the agent works on the folder as it is', async ({ workbench, context }) => {
+  const folder = context.workspaceFolder;
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
+  const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
+  const original = fs.readFileSync(machineSettings, 'utf8');
+  const readme = fs.readFileSync(path.join(folder, 'README.md'), 'utf8');
+  const v1 = await startContractServer({ api: 'v1', sessionApiKey: context.sessionApiKey });
+  const llm = await startScriptedLlm({ script: SCRIPT, keepBodies: true });
+  const made = ['added.txt', 'ignored.log', '.env', '.gitignore'];
+  try {
+    fs.appendFileSync(path.join(folder, 'README.md'), EDIT);
+    fs.writeFileSync(path.join(folder, 'added.txt'), ADDED);
+    fs.writeFileSync(path.join(folder, '.gitignore'), '*.log\n');
+    fs.writeFileSync(path.join(folder, 'ignored.log'), 'ignored\n');
+    fs.writeFileSync(path.join(folder, '.env'), 'SECRET=do-not-send\n');
+    const before = { status: git('--no-optional-locks', 'status', '--porcelain'), refs: git('for-each-ref'), index: fs.readFileSync(path.join(folder, '.git', 'index')) };
+
+    await workbench.runCommand('OpenHands: Change Server URL');
+    await answerInput(workbench, 'OpenHands: Change Server URL', v1.url);
+    await setApiKey(workbench, context);
+    await workbench.runCommand('OpenHands: Configure LLM');
+    await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
+    await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
+    await answerInput(workbench, 'Configure LLM (3/3): API key', '', { password: true });
+    await workbench.runCommand('OpenHands: Start Conversation');
+    await answerInput(workbench, 'OpenHands: Start Conversation', TASK);
+
+    const preflight = workbench.page.locator('.monaco-dialog-box');
+    await preflight.waitFor({ state: 'visible', timeout: 30_000 });
+    const primary = await preflight.locator('.dialog-buttons .monaco-button:not(.secondary)').allInnerTexts();
+    assert.deepEqual(primary.map((t) => t.trim()), ['Send This Folder'], 'Send This Folder is the first choice');
+    assert.match(await preflight.innerText(), /changes that are not committed/);
+    await workbench.screenshot('preflight');
+    // The secrets modal follows at once, in the same dialog element: wait for its text, not for the dialog to go.
+    await preflight.locator('.dialog-buttons .monaco-button', { hasText: 'Send This Folder' }).click();
+    await workbench.page.locator('.monaco-dialog-box', { hasText: 'looks like a secret' }).waitFor({ state: 'visible', timeout: 30_000 });
+    const secrets = await answerDialog(workbench, 'Leave Them Out', 'secrets');
+    assert.match(secrets, /\.env/);
+    assert.match(secrets, /Send This Folder sends \d+ files \(/);
+
+    await notification(workbench, `conversation started — ${TASK}`, 120_000);
+    await workbench.screenshot('started');
+    await until('the agent to finish its run', async () => {
+      const answer = await fetch(`${v1.url}/api/v1/app-conversations/search?limit=10`, { headers: { 'X-Session-API-Key': context.sessionApiKey } });
+      const { items } = await answer.json() as { items: { execution_status: string | null }[] };
+      return items.some((c) => c.execution_status === 'finished') ? true : undefined;
+    }, 120_000);
+
+    const seen = JSON.stringify(llm.requests.at(-1)?.body ?? '');
+    assert.ok(seen.includes(JSON.stringify(readme + EDIT + ADDED).slice(1, -1)), 'the agent\'s cat shows the uncommitted edit and the untracked file');
+    assert.ok(!seen.includes('ignored.log') && !seen.includes('do-not-send') && !/\\n\.env\\n/.test(seen), 'ls -a shows neither the ignored file nor .env');
+    // Show Changes: measured against the folder as it was sent, so only the agent's edit is listed.
+    const sideBar = await workbench.openActivityBarItem();
+    const page = workbench.page;
+    const conversationsPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
+    const conversationsHeader = conversationsPane.locator('.pane-header');
+    if ((await conversationsHeader.getAttribute('aria-expanded')) !== 'true') await conversationsHeader.click();
+    const row = conversationsPane.locator('.monaco-list-row').filter({ hasText: TASK.slice(0, 30) });
+    await row.waitFor({ timeout: 30_000 });
+    await row.click({ button: 'right' });
+    await workbench.chooseContextMenuItem('Show Changes');
+    const changesPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
+    const rows = changesPane.locator('.monaco-list-row');
+    await rows.filter({ hasText: 'added.txt' }).waitFor({ timeout: 30_000 });
+    await workbench.screenshot('changes');
+    const listed = (await rows.allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
+    const files = listed.filter((text) => !/^Against/.test(text ?? ''));
+    assert.ok(files.length === 1 && /^added\.txt\s*\+1 -1$/.test(files[0] ?? ''), `only the agent's edit is listed: ${listed.join(' | ')}`);
+
+    assert.deepEqual({ status: git('--no-optional-locks', 'status', '--porcelain'), refs: git('for-each-ref'), index: fs.readFileSync(path.join(folder, '.git', 'index')) }, before,
+      'the person\'s folder, refs and index are as they were');
+  } finally {
+    for (const name of made) fs.rmSync(path.join(folder, name), { force: true });
+    fs.writeFileSync(path.join(folder, 'README.md'), readme);
+    fs.writeFileSync(machineSettings, original);
+    await llm.close();
+    await v1.close();
+  }
+}, { timeoutMs: 300_000 });
