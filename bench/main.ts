@@ -2,7 +2,8 @@
 //   each shipped script and the VSIX against its size budget (one over it makes the bench fail: sizes are exact);
 //   the client's overhead over a bare fetch of the same request, the settings tree build, polling (printed with
 //   their budgets, not failed: timings vary with the machine's load); request counts against their budgets (one over
-//   fails: counts are exact). `node out/bench/main.js --only requests` runs the request counts alone.
+//   fails: counts are exact), Send This Folder's among them. `node out/bench/main.js --only requests` runs the request
+//   counts alone.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -17,6 +18,7 @@ import { CHANGED_FILES, changesListing } from './changesListing';
 import { conversationPolling } from './conversationPolling';
 import { MANY, manyConversations, type ManyFigures } from './manyConversations';
 import { PAGE_SIZE } from '../src/core/conversations/conversationFeed';
+import { HANDOVER_FILES, handOverBench } from './handOver';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
 import { sessionCredential } from '../src/api/http/credential';
@@ -96,6 +98,8 @@ async function treeBuild(): Promise<number> {
 }
 
 const READY_AFTER_MS = 5000;
+/** Send This Folder's requests: the start and one poll, the agent's address, the upload, the unpack, the task. */
+const HANDOVER_MAX_REQUESTS = 6;
 
 /**
  * A V1 start whose task the stand-in makes READY 5 s after the POST: the requests the client sends for it, how
@@ -163,17 +167,23 @@ async function requestRows(): Promise<{ rows: Row[]; over: string[]; delays: Row
   const polling = await conversationPolling(KEY);
   const changes = await changesListing(KEY);
   const many = await manyConversations(KEY);
+  const handed = await handOverBench(KEY);
   const budgetOf = (label: string) => (label.startsWith('hidden, nothing') ? REQUEST_BUDGETS.idleHidden
     : label.startsWith('visible, nothing') ? REQUEST_BUDGETS.idleVisibleFirstMinute : undefined);
   const counted: [label: string, value: number, budget: number | undefined][] = [
     ...polling.perMinute.map((p): [string, number, number | undefined] => [`Conversations, requests/min: ${p.label} (${p.windowS} s)`, p.value, budgetOf(p.label)]),
     [`Changes: requests for one listing of ${CHANGED_FILES} files (app server + agent server)`, changes.requests, REQUEST_BUDGETS.changesListing],
+    ['Send This Folder: requests from the start to the task', handed.requests, HANDOVER_MAX_REQUESTS],
   ];
   return {
     rows: [
       ...counted.map(([label, value, budget]): Row => [label, value.toFixed(value % 1 ? 1 : 0), budget === undefined ? '' : `<= ${budget}`]),
       [`Changes: ${CHANGED_FILES} changed files listed with their counts (${changes.counted} of ${changes.files} counted), median of 5`, `${changes.ms.toFixed(0)} ms`, ''],
       ...manyRows(many),
+      [`Send This Folder: ${HANDOVER_FILES} files / ${(handed.folderBytes / 1e6).toFixed(0)} MB, snapshot to task sent`, `${handed.ms.toFixed(0)} ms`, '<= 5000 ms'],
+      ['Send This Folder: of which the snapshot', `${handed.snapshotMs.toFixed(0)} ms`, ''],
+      ['Send This Folder: bytes uploaded (the bundle)', String(handed.uploaded), ''],
+      ['Send This Folder: this process\'s memory above its start (peak RSS rise)', `${handed.peakRiseMiB.toFixed(1)} MiB`, ''],
     ],
     over: [
       ...counted.filter(([, value, budget]) => budget !== undefined && value > budget).map(([label, value, budget]) => `${label}: ${value}, budget ${budget}`),

@@ -65,8 +65,10 @@ export function mixedHandOverSuite(client: Client): void {
       t.diagnostic(`upload to a relative path: ${relative.status} ${relative.text}`);
       const unpack = await agentPost(agent, '/api/bash/execute_bash_command', JSON.stringify({ command: `${folder.unpackCommand(remote)} && git rev-parse HEAD`, timeout: 60 }), 'application/json');
       t.diagnostic(`unpack: ${unpack.status} ${unpack.text}`);
-      const output = JSON.parse(unpack.text) as { exit_code: number; stdout: string; kind: string };
-      assert.deepEqual([unpack.status, output.kind, output.exit_code, output.stdout.trim()], [200, 'BashOutput', 0, folder.commit]);
+      const output = JSON.parse(unpack.text) as { id: string; command_id: string; exit_code: number; stdout: string; stderr: string | null; kind: string };
+      assert.deepEqual([unpack.status, output.kind, output.exit_code, output.stdout.trim(), output.stderr], [200, 'BashOutput', 0, folder.commit, null]);
+      // Seen on 1.6.0: the ids are hex without dashes (OpenHandsUUID), the time with microseconds and a Z.
+      assert.match(`${output.id} ${output.command_id}`, /^[0-9a-f]{32} [0-9a-f]{32}$/);
       const wrongKey = await fetch(`${agent.base}/api/bash/execute_bash_command`, { method: 'POST', headers: { 'X-Session-API-Key': 'wrong', 'Content-Type': 'application/json' }, body: '{"command":"true"}' });
       assert.equal(wrongKey.status, 401);
       const message = { role: 'user', content: [{ type: 'text', text: 'The task.' }], run: false };

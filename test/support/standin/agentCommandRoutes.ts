@@ -61,9 +61,9 @@ export async function executeBashCommand(workspace: string, body: Buffer): Promi
   if (typeof request.command !== 'string') return missing(['body', 'command']);
   const timeout = typeof request.timeout === 'number' ? request.timeout : 300;
   const cwd = typeof request.cwd === 'string' ? resolve(workspace, request.cwd) : workspace;
-  const commandId = randomUUID();
+  const commandId = randomUUID().replace(/-/g, ''); // OpenHandsUUID: hex without dashes (seen on 1.6.0)
   const output = (exitCode: number, stdout: string, stderr: string): Reply => jsonReply(200, {
-    id: randomUUID(), timestamp: pythonUtcNow(), command_id: commandId, order: 0, exit_code: exitCode,
+    id: randomUUID().replace(/-/g, ''), timestamp: pythonUtcNow(), command_id: commandId, order: 0, exit_code: exitCode,
     stdout: stdout || null, stderr: stderr || null, kind: 'BashOutput',
   });
   if (!existsSync(cwd)) return output(-1, '', `Error executing command: [Errno 2] No such file or directory: '${cwd}'`);
