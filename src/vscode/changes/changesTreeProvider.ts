@@ -68,7 +68,7 @@ function rootLines(shown: ShownChanges, state: ChangesState): ChangesNode[] {
       const { changes } = state;
       const files = buildChangeTree(changes.files).map((node): ChangesNode => ({ kind: 'tree', node, conversationId: conversation.id }));
       const notes = [
-        ...(changes.agentUnreachable ? [line(vscode.l10n.t('Counts and diffs need the agent server, which cannot be reached from here.'), 'info')] : []),
+        ...(changes.agentUnreachable ? [line(unreachableLine(changes.agentUnreachable), 'info')] : []),
         ...(changes.files.length === 0 ? [line(vscode.l10n.t('The agent changed no files.'), 'check')] : []),
         ...changes.refused.map((refused) => warning(refused.path, describePathRefusal(refused.reason))),
         ...changes.malformed.map((path) => warning(path, vscode.l10n.t('Its part of the patch is cut short; it is left out.'))),
@@ -124,4 +124,11 @@ function line(label: string, icon: string, command?: vscode.Command): { kind: 'l
   item.iconPath = new vscode.ThemeIcon(icon);
   if (command) item.command = command;
   return { kind: 'line', item };
+}
+
+/** Why counts and diffs are missing: the key rule names its setting, anything else says the agent cannot be reached. */
+function unreachableLine(reason: string): string {
+  return reason === 'other-host'
+    ? vscode.l10n.t('Counts and diffs need the agent server, whose host its key is not sent to: the setting openhands.runtimeHosts lists your server\'s runtime hosts.')
+    : vscode.l10n.t('Counts and diffs need the agent server, which cannot be reached from here.');
 }

@@ -245,6 +245,7 @@ export class TranscriptPanel extends Disposable {
       timing: this.services.engine.timing,
       awaiting: (this.transcript?.awaitingConfirmation.length ?? 0) > 0,
       attached: this.attached.map((uri) => vscode.workspace.asRelativePath(uri, false)),
+      ...(summary?.cost ? { cost: summary.cost } : {}),
     });
   }
 

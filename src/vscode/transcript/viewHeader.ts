@@ -3,7 +3,8 @@
 // conversation's state does not allow it.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
-import type { ConversationState } from '../../api/model/conversations';
+import type { ConversationCost, ConversationState } from '../../api/model/conversations';
+import { costText } from '../../core/conversations/conversationCost';
 import { STATE_PRESENTATION, canResume, canStop, canTakeMessage } from '../../core/conversations/conversationState';
 import type { FollowStatus, FollowTiming } from '../../core/transcript/followTypes';
 import type { ViewHeader } from './protocol';
@@ -18,13 +19,15 @@ export interface HeaderFacts {
   readonly timing: FollowTiming;
   readonly awaiting: boolean;
   readonly attached: readonly string[];
+  /** What its LLM calls cost so far, where the server reports it. */
+  readonly cost?: ConversationCost;
 }
 
 export function viewHeader(facts: HeaderFacts): ViewHeader {
   const { client, state } = facts;
   return {
     title: facts.title,
-    state: state ? STATE_PRESENTATION[state].sentence : '',
+    state: [state && STATE_PRESENTATION[state].sentence, facts.cost && costText(facts.cost)].filter(Boolean).join(' '),
     source: sourceLine(facts),
     replyDisabled: replyDisabled(facts),
     attached: facts.attached,
@@ -52,9 +55,11 @@ function sourceLine({ status, timing, client, otherServer, state }: HeaderFacts)
   const seconds = (ms: number) => Math.round(ms / 1000);
   switch (status.mode) {
     case 'stream': return vscode.l10n.t('Following the agent server, live.');
-    case 'polling': return status.source === 'agent-server'
-      ? vscode.l10n.t('Following the agent server, every {0} s.', seconds(timing.agentPollMs))
-      : vscode.l10n.t('Following the app server, every {0}–{1} s (its copy of the events can be up to 30 s late).', seconds(timing.appPollFirstMs), seconds(timing.appPollMaxMs));
+    case 'polling': if (status.source === 'agent-server') return vscode.l10n.t('Following the agent server, every {0} s.', seconds(timing.agentPollMs));
+      // Where the rule keeps the key from the agent's host, the person learns why, and what would change it.
+      return status.agentUnreachable === 'other-host'
+        ? vscode.l10n.t('Following the app server, every {0}–{1} s (up to 30 s late): the agent runs on a host its key is not sent to; the setting openhands.runtimeHosts lists your server\'s runtime hosts.', seconds(timing.appPollFirstMs), seconds(timing.appPollMaxMs))
+        : vscode.l10n.t('Following the app server, every {0}–{1} s (its copy of the events can be up to 30 s late).', seconds(timing.appPollFirstMs), seconds(timing.appPollMaxMs));
     case 'hidden': return vscode.l10n.t('Not following while the tab is hidden.');
     case 'complete': return status.source === 'agent-server'
       ? vscode.l10n.t('The run has ended: every event is shown, read from the agent server.')
