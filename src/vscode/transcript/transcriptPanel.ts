@@ -67,6 +67,7 @@ export class TranscriptPanel extends Disposable {
     this.register(panel.onDidDispose(() => this.dispose()));
     this.register(services.watch.onDidChange(() => this.postHeader()));
     this.register(services.session.onDidChangeServer(() => this.restartFollow()));
+    this.register(services.session.onDidReconnect(() => this.follow?.refreshSoon()));
     // Read while the page boots (a webview takes a while to start): its first message then carries the events.
     void this.startFollow();
   }
