@@ -33,6 +33,12 @@ export interface TransportOptions {
    * conversations' agent servers may be, beside the built-in ones (agentHosts.ts). Used only for that rule.
    */
   readonly runtimeHosts?: readonly string[];
+  /**
+   * Told after each request whether the server answered (any status) or could not be reached (a network failure,
+   * once the retries are spent): the one place the connection learns it from, whichever feature asked. A slow
+   * answer (a timeout) is not an unreachable server. Another server's transport (the agent server) has none.
+   */
+  readonly reached?: (answered: boolean) => void;
 }
 
 /** A request body sent as it is read (a file), never held whole: its type and its length in bytes. */
@@ -136,14 +142,24 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       try {
         const answer = await attemptOnce(call);
+        this.options.reached?.(true);
         if (answer.status !== 429 || attempt >= retries) return answer;
         await pause(this.retryDelay(attempt, answer.retryAfter), answer.request, call.signal);
       } catch (error) {
-        if (!(error instanceof NetworkError) || error.cause === 'dns' || error.cause === 'tls' || attempt >= retries) throw error;
+        if (!(error instanceof NetworkError) || error.cause === 'dns' || error.cause === 'tls' || attempt >= retries) {
+          this.reportReach(error);
+          throw error;
+        }
         this.options.logger?.debug(`${method} ${path}: ${error.cause}, trying again`);
         await pause(this.retryDelay(attempt, null), error.request, call.signal);
       }
     }
+  }
+
+  /** A request that failed for good: a network failure is an unreachable server, an answer refused here is one. */
+  private reportReach(error: unknown): void {
+    if (error instanceof NetworkError) this.options.reached?.(false);
+    else if (error instanceof RedirectError || error instanceof BadResponseError) this.options.reached?.(true);
   }
 
   /** One request and its answer read by `read`, within the timeout and the cancel. */

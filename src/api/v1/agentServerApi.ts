@@ -34,7 +34,8 @@ export class V1AgentServer implements AgentServerApi {
   private readonly conversationPath: string;
 
   constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message') {
-    const agent = { ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key) };
+    // Another server: whether it answers says nothing about the configured one.
+    const agent = { ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key), reached: undefined };
     this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
     // A patch or a file may be large and slow: the server's own timeout and size cap, not the events' short ones.

@@ -10,6 +10,7 @@ import { openSetting } from '../platform/configuration';
 import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
+import { checkStoredKey } from './keyCheck';
 import type { ServerSession } from './serverSession';
 import { serverItems, switchServer, useServer } from './serverSwitch';
 
@@ -46,17 +47,14 @@ export class ConnectionCommands {
     return key ? this.storeKey(url, { kind, key }) : false;
   }
 
-  /** Stores a key for `url` after the plain-http question; offers this window only when the keyring fails. */
+  /**
+   * Stores a key for `url` after the plain-http question (this window only when the keyring fails), then tries it
+   * against the server and says whether it took it (keyCheck.ts).
+   */
   async storeKey(url: string, credential: Credential): Promise<boolean> {
     if (!(await consentToPlainHttp(url))) return false;
     try {
       await this.keys.set(url, credential);
-      const cloud = credential.kind === 'cloud';
-      this.logger.info(`API key saved for ${url}${cloud ? ' (an OpenHands Cloud key, sent as a Bearer token)' : ''}`);
-      void vscode.window.showInformationMessage(cloud
-        ? vscode.l10n.t('OpenHands API key saved for {0} (an OpenHands Cloud key, sent as a Bearer token).', url)
-        : vscode.l10n.t('OpenHands API key saved for {0}.', url));
-      return true;
     } catch (error) {
       this.logger.warn(`Secret storage refused the key for ${url}`, error);
       const keep = vscode.l10n.t('Keep for This Window');
@@ -65,8 +63,9 @@ export class ConnectionCommands {
         error instanceof Error ? error.message : String(error)), keep);
       if (choice !== keep) return false;
       this.keys.keepForSession(url, credential);
-      return true;
     }
+    await checkStoredKey(this.session, this.logger, url, credential.kind);
+    return true;
   }
 
   private async clearApiKey(): Promise<void> {

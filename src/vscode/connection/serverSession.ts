@@ -1,14 +1,18 @@
 // The one owner of "which server, and how are we doing with it": the URL from the settings, its key from the
 // key store, what API the server speaks (found once per connection, again on Retry or a change) and a client
 // for it, and the connection state that drives the status bar, the welcome views (through a context key) and
-// the panels. Fires when the server changes, so views reload.
+// the panels. Fires when the server changes, so views reload. Every request to the server tells it whether the
+// server answered (the transport's `reached`): the first that cannot reach it makes the state offline, the first
+// answer after that brings every view back at once (core/connection/reachability.ts).
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { Credential } from '../../api/http/credential';
 import { connectClient } from '../../api/createClient';
 import type { ConnectionState } from '../../core/connection/connectionState';
+import { Reachability } from '../../core/connection/reachability';
 import { describeServerApi } from '../../core/connection/serverApi';
 import { ServerSessionModel, type Server } from '../../core/connection/serverSessionModel';
+import { systemClock } from '../../core/conversations/refreshSchedule';
 import type { ServerUrlResult } from '../../core/connection/serverUrl';
 import { affectsSetting, configuration, updateUserSetting } from '../platform/configuration';
 import { Context } from '../platform/ids';
@@ -24,7 +28,21 @@ export class ServerSession extends Disposable {
   readonly onDidChangeServer = this.serverChanged.event;
   private readonly stateChanged = this.register(new vscode.EventEmitter<ConnectionState>());
   readonly onDidChangeState = this.stateChanged.event;
+  private readonly reconnected = this.register(new vscode.EventEmitter<void>());
+  /**
+   * The server answers again after it could not be reached: every view asks it again now (the settings load
+   * among them decides the state that follows offline).
+   */
+  readonly onDidReconnect = this.reconnected.event;
   private readonly model: ServerSessionModel;
+  private readonly reachability = new Reachability(systemClock, {
+    offline: () => this.setState('offline'),
+    back: () => {
+      this.logger.info(`${this.serverUrl ?? 'The server'} answers again`);
+      this.reconnected.fire();
+    },
+    probe: () => this.probe(),
+  });
   private connection: ConnectionState = 'loading';
 
   constructor(private readonly keys: ApiKeyStore, private readonly logger: Logger) {
@@ -48,6 +66,7 @@ export class ServerSession extends Disposable {
       if (this.model.keyChanged(changedUrl)) this.serverChanged.fire();
     }));
     this.register(this.model);
+    this.register(this.reachability);
   }
 
   /** The configured URL, or why it is not usable. */
@@ -92,6 +111,7 @@ export class ServerSession extends Disposable {
 
   /** Records where the extension stands with the server, for the status bar and the welcome views. */
   setState(state: ConnectionState): void {
+    this.reachability.stateSet(state === 'offline');
     this.connection = state;
     void vscode.commands.executeCommand('setContext', Context.ConnectionState, state);
     this.stateChanged.fire(state);
@@ -107,6 +127,22 @@ export class ServerSession extends Disposable {
       timeoutMs: configuration.requestTimeoutMs(),
       runtimeHosts: configuration.runtimeHostsFor(baseUrl),
       logger: this.logger,
+      reached: (answered) => this.reached(baseUrl, answered),
     });
+  }
+
+  /** A request to `baseUrl` got an answer or could not reach it; an earlier server's requests decide nothing. */
+  private reached(baseUrl: string, answered: boolean): void {
+    if (baseUrl !== this.serverUrl) return;
+    if (answered) return this.reachability.answered();
+    if (!this.reachability.isOffline) this.logger.warn(`Cannot reach ${baseUrl}: offline until it answers again`);
+    this.reachability.unreachable();
+  }
+
+  /** One request while offline: the settings where connected (small), else what the server speaks. */
+  private async probe(): Promise<void> {
+    const server = this.model.server;
+    if (server) await server.client.loadSettings({ signal: this.model.superseded });
+    else await this.model.connect(true);
   }
 }

@@ -36,6 +36,8 @@ export class ConversationWatch extends Disposable {
     this.scheduler = new RefreshScheduler(clock, (kind, signal) => this.poll(kind, signal));
     this.register({ dispose: () => this.scheduler.dispose() });
     this.register(session.onDidChangeServer(() => this.serverChanged()));
+    // Back from offline: the list is asked at once, not after the failures' backoff.
+    this.register(session.onDidReconnect(() => this.scheduler.refreshSoon()));
     this.register(store.onDidChange(() => this.startedChanged()));
     this.serverUrl = session.serverUrl;
     this.startedChanged();

@@ -21,6 +21,7 @@ export class SettingsController extends Disposable {
   constructor(private readonly session: ServerSession, private readonly errors: ErrorPresenter, private readonly logger: Logger) {
     super();
     this.register(session.onDidChangeServer(() => void this.refresh()));
+    this.register(session.onDidReconnect(() => void this.refresh()));
   }
 
   get settings(): LoadedSettings | null { return this.model.settings; }

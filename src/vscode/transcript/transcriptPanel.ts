@@ -74,6 +74,7 @@ export class TranscriptPanel extends Disposable {
     this.sharedState = services.watch.feed.stateOf(state.conversationId);
     services.watch.tabShown(state.conversationId, panel.visible);
     this.register(services.session.onDidChangeServer(() => this.restartFollow()));
+    this.register(services.session.onDidReconnect(() => this.follow?.refreshSoon()));
     // Read while the page boots (a webview takes a while to start): its first message then carries the events.
     void this.startFollow();
   }

@@ -111,6 +111,19 @@ describe('Transport', () => {
     assert.equal(server.hits.length, 3);
   });
 
+  it('tells whether the server answered: any status is an answer, a network failure once the retries are spent is not, a timeout neither', async () => {
+    const told: boolean[] = [];
+    const reached = (answered: boolean) => told.push(answered);
+    const refused = await closedPortUrl();
+    await assert.rejects(transport(refused, { reached, readRetries: 1 }).send('GET', '/x', undefined), NetworkError);
+    assert.deepEqual(told, [false], 'told once, after the retry');
+    const server = await serve((req, res) => { if (req.url === '/slow') return; res.writeHead(req.url === '/refused' ? 401 : 200); res.end('{}'); });
+    await transport(server.url, { reached }).send('POST', '/refused', {});
+    await transport(server.url, { reached }).send('GET', '/x', undefined);
+    await assert.rejects(transport(server.url, { reached, timeoutMs: 200 }).send('GET', '/slow', undefined), TimeoutError);
+    assert.deepEqual(told, [false, true, true]);
+  });
+
   it('keeps a body that is not JSON as text', async () => {
     const server = await serve((_req, res) => { res.writeHead(500, { 'content-type': 'text/plain' }); res.end('Internal Server Error'); });
     const answer = await transport(server.url).send('POST', '/x', {});

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { describeRequests, nextRequest, settledCount } from '../harness/requests';
 import { startContractServer, type RecordedRequest } from '../../support/standin/contractServer';
 import { scenario } from '../harness/scenario';
-import { answerInput, key } from '../harness/ui/conversationSteps';
+import { answerInput, buttonsOf, clearNotifications, clickButton, key, notification } from '../harness/ui/conversationSteps';
 import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
 
 const KINDS = ['Self-hosted session key', 'OpenHands Cloud API key'];
@@ -79,4 +79,31 @@ export default [
       await cloud.close();
     }
   }, { timeoutMs: 150_000 }),
+
+  scenario('Set API Key tries the key: refused, it says so with Set API Key; unreachable, stored but not checked, with Retry', async ({ workbench, server, context }) => {
+    const enterKey = async (value: string) => {
+      await pickQuickItem(workbench, SET_API_KEY);
+      await answerInput(workbench, SET_API_KEY, value, { password: true });
+    };
+    await workbench.runCommand(SET_API_KEY);
+    await enterKey(key(context, 'not-the-session-key'));
+    const refused = await notification(workbench, /refused the API key you just set/);
+    assert.deepEqual(await buttonsOf(refused), ['Set API Key']);
+    const shown = await workbench.page.locator('.notifications-center .notification-list-item-message').allInnerTexts();
+    assert.ok(!shown.some((text) => text.includes('saved')), `a refused key was reported as saved: ${JSON.stringify(shown)}`);
+    await workbench.screenshot('refused');
+
+    await clickButton(refused, 'Set API Key');
+    server.setFault({ destroy: true, pathPrefix: '/api' });
+    await enterKey(context.sessionApiKey);
+    const unchecked = await notification(workbench, /is stored, but it could not be checked: Cannot reach/);
+    assert.deepEqual(await buttonsOf(unchecked), ['Retry']);
+    await workbench.screenshot('unchecked');
+
+    server.setFault(null);
+    await clickButton(unchecked, 'Retry');
+    await notification(workbench, new RegExp(`OpenHands API key saved for ${context.contractUrl.replace(/[.]/g, '\\.')}; the server accepted it`));
+    await workbench.screenshot('accepted');
+    await clearNotifications(workbench);
+  }),
 ];
