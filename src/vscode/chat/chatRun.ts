@@ -12,6 +12,7 @@ import { eventsReaderFor, followSourcesOf } from '../../core/transcript/followSo
 import type { FollowFactory } from '../../core/transcript/followTypes';
 import { sandboxRelative } from '../../core/transcript/localPath';
 import { summarizeRun, summarySentence } from '../../core/transcript/runSummary';
+import { costText } from '../../core/conversations/conversationCost';
 import { Command } from '../platform/ids';
 import type { ThreadConversation } from './chatThread';
 
@@ -43,10 +44,17 @@ export async function streamRun(
       onRetry: (error) => stream.progress(vscode.l10n.t('Reading the events failed, trying again: {0}', error.message)),
     });
     stream.markdown(endText(end));
+    if (end.kind !== 'cancelled' && end.kind !== 'lost') await addCost(stream, client, conversation.conversationId, controller.signal);
     addButtons(stream, conversation.conversationId);
   } finally {
     cancelled.dispose();
   }
+}
+
+/** What the conversation's LLM calls cost so far, where the server reports it: one read once the run ended. */
+async function addCost(stream: vscode.ChatResponseStream, client: OpenHandsClient, id: string, signal: AbortSignal): Promise<void> {
+  const [summary] = await client.getConversations([id], { signal }).catch(() => []);
+  if (summary?.cost) stream.markdown(`${costText(summary.cost)}\n\n`);
 }
 
 function endText(end: FollowEnd): string {
