@@ -4,7 +4,7 @@
 // key after a modal that names them, and the open transcript tab of one closes with a notice.
 import * as assert from 'node:assert/strict';
 import { scenario } from '../harness/scenario';
-import { answerDialog, answerInput, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { answerDialog, answerInput, conversationRows, notification, setApiKey } from '../harness/ui/conversationSteps';
 import { until } from '../../support/until';
 
 const TITLES = ['Old experiment', 'Tidy imports', 'Write the release notes', 'Fix the parser loop'];
@@ -13,11 +13,7 @@ const RENAMED = 'Release notes for widgets 2.0';
 export default scenario('Conversations at scale: the cost in the tooltip, F2 renames (the tab follows), Find with a count, Delete of two rows after a modal', async ({ workbench, page, server, context }) => {
   server.seedConversations(4, { titles: TITLES, cost: { usd: 0.4213, promptTokens: 120_400, completionTokens: 3_250 } });
   await setApiKey(workbench, context);
-  const sideBar = await workbench.openActivityBarItem();
-  const pane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
-  const header = pane.locator('.pane-header');
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  const rows = pane.locator('.monaco-list-row');
+  const rows = await conversationRows(workbench);
   const row = (title: string) => rows.filter({ hasText: title });
   await row(TITLES[3]!).waitFor({ timeout: 30_000 });
 

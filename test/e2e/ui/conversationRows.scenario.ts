@@ -5,7 +5,7 @@
 // will be paused (the server's word, the row's too) and what Resume does; Resume Conversation brings it back.
 import * as assert from 'node:assert/strict';
 import { scenario } from '../harness/scenario';
-import { answerDialog, setApiKey } from '../harness/ui/conversationSteps';
+import { answerDialog, conversationRows, setApiKey } from '../harness/ui/conversationSteps';
 import { until } from '../../support/until';
 
 const MESSAGES = ['Fix the flaky login test in the widgets suite', 'Add a changelog entry for the widget factory'];
@@ -13,11 +13,7 @@ const MESSAGES = ['Fix the flaky login test in the widgets suite', 'Add a change
 export default scenario('Conversations view rows: first messages for unnamed ones, repository, age, one word, a tooltip; stop says paused, Resume', async ({ workbench, page, server, context }) => {
   const ids = server.seedConversations(3, { messages: ['', ...MESSAGES], repository: 'octo/widgets', branch: 'main' });
   await setApiKey(workbench, context);
-  const sideBar = await workbench.openActivityBarItem();
-  const pane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
-  const header = pane.locator('.pane-header');
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  const rows = pane.locator('.monaco-list-row');
+  const rows = await conversationRows(workbench);
   const newest = rows.filter({ hasText: MESSAGES[1] });
   await newest.waitFor({ timeout: 30_000 });
   await rows.filter({ hasText: MESSAGES[0] }).waitFor({ timeout: 10_000 });

@@ -138,3 +138,12 @@ export function openedAt(page: Page, serverUrl: string, path: string): RegExp {
   const proxied = `${new URL(page.url()).origin}/proxy/${new URL(serverUrl).port}`;
   return new RegExp(`^(${escapeRegExp(serverUrl)}|${escapeRegExp(proxied)})${path}$`);
 }
+
+/** The OpenHands side bar opened, its Conversations pane expanded: the pane's rows. */
+export async function conversationRows(workbench: Workbench): Promise<Locator> {
+  const sideBar = await workbench.openActivityBarItem();
+  const pane = sideBar.locator('.pane', { has: workbench.page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
+  const header = pane.locator('.pane-header');
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  return pane.locator('.monaco-list-row');
+}
