@@ -1,7 +1,8 @@
 // The write step of an apply, as one undoable step: every path it will write (or hand to the merge editor) is
 // read again and recorded before anything is written, the record is stored (`keep`), then each file is written
 // only if it still holds what the plan saw (a file the person changed meanwhile is left and listed). Undo puts
-// back what the record holds; a file changed since the apply is restored only when the person says so.
+// back what the record holds: checked first without writing, so a file changed since the apply is restored only
+// when the person says so, and nothing is written when they cancel.
 import type { ExactContent } from '../../api/model/changes';
 import { localContent, type FilePlan, type LocalFile, type PathDecision, type WorkingTree } from './applyPlan';
 import { sameContent } from './contentCompare';
@@ -99,6 +100,26 @@ function summarize(
   return { ...outcome, changedMeanwhile, snapshot };
 }
 
+export interface UndoCheck {
+  /** Entries whose path still holds what the apply left: restored without asking. */
+  readonly restorable: readonly SnapshotEntry[];
+  /** Entries whose path was changed since the apply (edited, or merged in the merge editor): the person's own work. */
+  readonly changedSince: readonly SnapshotEntry[];
+}
+
+/** What an undo would do, read and not written: the person is asked about `changedSince` before anything changes. */
+export async function checkUndo(snapshot: readonly SnapshotEntry[], tree: WorkingTree): Promise<UndoCheck> {
+  const restorable: SnapshotEntry[] = [];
+  const changedSince: SnapshotEntry[] = [];
+  for (const entry of snapshot) {
+    const local = await tree.read(entry.path);
+    if (holds(local, entry.before)) continue;
+    if (local.kind !== 'refused' && entry.after !== 'merge' && holds(local, entry.after)) restorable.push(entry);
+    else changedSince.push(entry);
+  }
+  return { restorable, changedSince };
+}
+
 export interface UndoOutcome {
   readonly restored: readonly string[];
   /** Paths changed since the apply (edited, or merged in the merge editor): left unless `force`. */
@@ -106,13 +127,14 @@ export interface UndoOutcome {
 }
 
 /**
- * Puts back what the snapshot recorded. A path that still holds what the apply wrote is restored; one changed since
- * (edited, or merged in the merge editor: the person's own work either way) is left unless `force`.
+ * Puts back what the entries recorded (the ones the person chose, after `checkUndo`). A path that still holds what
+ * the apply wrote is restored; one changed since (also between the check and now) is left unless `force`; a symlink
+ * or folder there is always left.
  */
-export async function undoApply(snapshot: readonly SnapshotEntry[], tree: WorkingTree, force: boolean): Promise<UndoOutcome> {
+export async function undoApply(entries: readonly SnapshotEntry[], tree: WorkingTree, force: boolean): Promise<UndoOutcome> {
   const restored: string[] = [];
   const changedSince: string[] = [];
-  for (const entry of snapshot) {
+  for (const entry of entries) {
     const local = await tree.read(entry.path);
     if (holds(local, entry.before)) continue;
     if (local.kind === 'refused' || (!force && (entry.after === 'merge' || !holds(local, entry.after)))) {

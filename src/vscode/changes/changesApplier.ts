@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import { planFiles, type FilePlan, type PathDecision } from '../../core/changes/applyPlan';
-import { runApply, undoApply, type OwnChoice } from '../../core/changes/applyRun';
+import { checkUndo, runApply, undoApply, type OwnChoice } from '../../core/changes/applyRun';
 import { applySummary, notAppliedReason } from '../../core/changes/applySummary';
 import { gitRunner } from '../../core/changes/gitRunner';
 import type { ServerSession } from '../connection/serverSession';
@@ -96,7 +96,11 @@ export class ChangesApplier {
     if (picked === details) this.logger.show();
   }
 
-  /** Undo Apply: the last apply's files put back; files changed since are restored only when the person says so. */
+  /**
+   * Undo Apply: checked first without writing; files changed since the apply are restored only when the person
+   * says so. Cancel writes nothing and the apply stays undoable; "Undo the Rest" keeps a record of the kept files,
+   * so a later Undo Apply can still restore them.
+   */
   async undo(): Promise<boolean> {
     try {
       const last = await this.snapshots.last();
@@ -105,11 +109,14 @@ export class ChangesApplier {
         return false;
       }
       const tree = workspaceTree(last.folder);
-      const first = await undoApply(last.entries, tree, false);
-      let restored = first.restored.length;
-      if (first.changedSince.length && await this.confirmRestore(first.changedSince)) restored += (await undoApply(last.entries, tree, true)).restored.length;
-      await this.snapshots.forget();
-      void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the apply of "{0}" was undone; {1} files restored.', last.title, restored));
+      const check = await checkUndo(last.entries, tree);
+      const choice = check.changedSince.length ? await this.confirmRestore(check.changedSince.map((e) => e.path), check.restorable.length > 0) : 'all';
+      if (!choice) return false;
+      const done = await undoApply(choice === 'all' ? last.entries : check.restorable, tree, choice === 'all');
+      const left = new Set([...(choice === 'rest' ? check.changedSince.map((e) => e.path) : []), ...done.changedSince]);
+      if (left.size) await this.snapshots.keep({ folder: last.folder, title: last.title, entries: last.entries.filter((e) => left.has(e.path)) });
+      else await this.snapshots.forget();
+      void vscode.window.showInformationMessage(undoneMessage(last.title, done.restored.length, left.size));
       return true;
     } catch (error) {
       await this.errors.show(error, { retry: () => this.undo() });
@@ -117,13 +124,28 @@ export class ChangesApplier {
     }
   }
 
-  private async confirmRestore(changed: readonly string[]): Promise<boolean> {
+  /** 'all': restore the changed files too; 'rest': only the others; undefined: cancel (nothing is written). */
+  private async confirmRestore(changed: readonly string[], othersToRestore: boolean): Promise<'all' | 'rest' | undefined> {
     const restore = vscode.l10n.t('Restore Them Too');
-    const picked = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} files were changed after the apply (merged or edited). Restore them to what they held before the apply too?', changed.length),
-      { modal: true, detail: changed.join('\n') }, restore);
-    return picked === restore;
+    const rest = vscode.l10n.t('Undo the Rest, Keep My Edits');
+    const question = changed.length === 1
+      ? vscode.l10n.t('1 file was changed after the apply (merged or edited). Restore it to what it held before the apply too?')
+      : vscode.l10n.t('{0} files were changed after the apply (merged or edited). Restore them to what they held before the apply too?', changed.length);
+    const picked = await vscode.window.showWarningMessage(question, { modal: true, detail: changed.join('\n') }, restore, ...(othersToRestore ? [rest] : []));
+    return picked === restore ? 'all' : picked === rest ? 'rest' : undefined;
   }
+}
+
+/** What the undo did, in whole sentences; `kept`: files left as the person changed them, still undoable. */
+function undoneMessage(title: string, restored: number, kept: number): string {
+  const undone = restored === 1
+    ? vscode.l10n.t('OpenHands: the apply of "{0}" was undone; 1 file restored.', title)
+    : vscode.l10n.t('OpenHands: the apply of "{0}" was undone; {1} files restored.', title, restored);
+  if (!kept) return undone;
+  const keptText = kept === 1
+    ? vscode.l10n.t('Your changes to 1 file were kept; Undo Apply can still restore it.')
+    : vscode.l10n.t('Your changes to {0} files were kept; Undo Apply can still restore them.', kept);
+  return `${undone} ${keptText}`;
 }
 
 /** The choice per changed file (the plan's key), from the choice per path. */

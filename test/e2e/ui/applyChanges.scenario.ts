@@ -3,7 +3,8 @@
 // binary and a Latin-1 file). The e2e workspace gets the same base files with the git CLI first, as the agent
 // commits them. Started from the workspace (its folder recorded), the conversation's changes are applied into a
 // clean checkout (files checked on disk, byte for byte), undone (every file back, byte-equal), then applied over a
-// locally edited base.txt: the person's file is left as it is and VS Code's merge editor opens on it; undone again.
+// locally edited base.txt: the person's file is left as it is and VS Code's merge editor opens on it; an applied file
+// edited since: Undo Apply asks first (Escape writes nothing), undoes the rest keeping the edit, then restores it too.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -90,8 +91,29 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     await workbench.screenshot('merge-editor');
     assert.deepEqual(filesOn(folder), { ...edited, ...AGENT, 'base.txt': edited['base.txt'] });
 
+    // A file the apply wrote, edited since: Undo Apply asks first, and Escape writes nothing and keeps it undoable.
+    const applied2 = filesOn(folder);
+    fs.appendFileSync(path.join(folder, 'notes/added.md'), 'my note\n');
+    const noted = filesOn(folder);
     await workbench.runCommand('OpenHands: Undo Apply');
-    await notification(workbench, /the apply of ".*" was undone; 6 files restored\./);
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    const question = await dialog.innerText();
+    await workbench.screenshot('undo-asks');
+    await workbench.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    assert.deepEqual(filesOn(folder), noted, 'Escape leaves every file as it was');
+    assert.notDeepEqual(noted, applied2);
+    assert.match(question, /1 file was changed after the apply/);
+
+    // Asked again: undo the rest and keep the edit; a third Undo Apply can still restore it.
+    await workbench.runCommand('OpenHands: Undo Apply');
+    await answerDialog(workbench, 'Undo the Rest, Keep My Edits');
+    await notification(workbench, /the apply of ".*" was undone; 5 files restored\. Your changes to 1 file were kept/);
+    assert.deepEqual(filesOn(folder), { ...edited, 'notes/added.md': noted['notes/added.md'] });
+    await workbench.runCommand('OpenHands: Undo Apply');
+    await answerDialog(workbench, 'Restore Them Too');
+    await notification(workbench, /the apply of ".*" was undone; 1 file restored\./);
     assert.deepEqual(filesOn(folder), edited);
   } finally {
     for (const name of [...Object.keys(BASE), ...Object.keys(AGENT)]) fs.rmSync(path.join(folder, name), { force: true });
