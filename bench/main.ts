@@ -172,7 +172,8 @@ async function requestRows(): Promise<{ rows: Row[]; over: string[]; delays: Row
     : label.startsWith('visible, nothing') ? REQUEST_BUDGETS.idleVisibleFirstMinute : undefined);
   const counted: [label: string, value: number, budget: number | undefined][] = [
     ...polling.perMinute.map((p): [string, number, number | undefined] => [`Conversations, requests/min: ${p.label} (${p.windowS} s)`, p.value, budgetOf(p.label)]),
-    [`Changes: requests for one listing of ${CHANGED_FILES} files (app server + agent server)`, changes.requests, REQUEST_BUDGETS.changesListing],
+    [`Changes: requests for the first listing of ${CHANGED_FILES} files (app server + agent server; finds the workspace)`, changes.firstRequests, undefined],
+    [`Changes: requests for a refresh of the listing of ${CHANGED_FILES} files`, changes.requests, REQUEST_BUDGETS.changesListing],
     ['Send This Folder: requests from the start to the task', handed.requests, HANDOVER_MAX_REQUESTS],
   ];
   return {

@@ -27,17 +27,29 @@ const PATCH_TIMEOUT_MS = 60_000;
  * server); its workspace path is found once.
  */
 export function agentChangesApi(transport: Transport, conversationPath: string): Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes'> {
-  let workspace: Promise<string> | undefined;
-  const workspacePath = (call?: CallOptions) => {
-    workspace ??= agentWorkspacePath(transport, conversationPath, call);
-    workspace.catch(() => { workspace = undefined; });
-    return workspace;
-  };
+  const workspacePath = (call?: CallOptions) => knownWorkspace(`${transport.baseUrl}${conversationPath}`, () => agentWorkspacePath(transport, conversationPath, call));
   return {
     changes: (baseRef, call) => agentChanges(transport, baseRef, call),
     patch: async (baseRef, call) => agentPatch(transport, await workspacePath(call), baseRef, call),
     fileBytes: async (path, call) => agentFileBytes(transport, await workspacePath(call), path, call),
   };
+}
+
+/**
+ * A conversation's workspace stays where it is while its agent server lives: found once per agent server and
+ * conversation (up to 4 requests), not once per listing; a failed search is tried again next time.
+ */
+const WORKSPACES = new Map<string, Promise<string>>();
+const WORKSPACES_KEPT = 50;
+
+function knownWorkspace(key: string, find: () => Promise<string>): Promise<string> {
+  const known = WORKSPACES.get(key);
+  if (known) return known;
+  const found = find();
+  WORKSPACES.set(key, found);
+  found.catch(() => WORKSPACES.delete(key));
+  if (WORKSPACES.size > WORKSPACES_KEPT) WORKSPACES.delete(WORKSPACES.keys().next().value!);
+  return found;
 }
 
 async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {

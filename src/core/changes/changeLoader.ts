@@ -35,12 +35,13 @@ export type ChangesState =
   | { readonly kind: 'failed'; readonly error: unknown }
   | { readonly kind: 'loaded'; readonly changes: LoadedChanges };
 
-export async function loadChanges(client: ConversationWorkApi, conversation: ConversationRef, signal?: AbortSignal): Promise<ChangesState> {
+/** `previous`: the base the last listing of this conversation settled on, so a refresh asks for it at once. */
+export async function loadChanges(client: ConversationWorkApi, conversation: ConversationRef, signal?: AbortSignal, previous?: ChangeBase): Promise<ChangesState> {
   if (!client.agentServer && !client.listChanges) return { kind: 'unsupported' };
   try {
     const reach = client.agentServer ? await client.agentServer(conversation.id, { signal }) : undefined;
     if (reach?.reachable) {
-      const patched = await fromPatch(reach.agent, conversation, signal).catch(unlessWorkspaceUnknown);
+      const patched = await fromPatch(reach.agent, conversation, signal, previous).catch(unlessWorkspaceUnknown);
       if (patched) return { kind: 'loaded', changes: patched };
     }
     if (reach?.reachable === false && reach.reason === 'paused') return { kind: 'paused' };
@@ -62,13 +63,16 @@ function unlessWorkspaceUnknown(error: unknown): undefined {
 }
 
 /** The base chosen as core/changes/base.ts says, with the patch read against it. */
-async function fromPatch(agent: AgentServerApi, conversation: ConversationRef, signal?: AbortSignal): Promise<LoadedChanges> {
+async function fromPatch(agent: AgentServerApi, conversation: ConversationRef, signal?: AbortSignal, previous?: ChangeBase): Promise<LoadedChanges> {
   const call = { signal };
   const facts = { repository: conversation.repository, branch: conversation.branch, agentCommitted: false };
   const first = chooseBase({ ...facts, archiveBaseCommit: null });
   let base = first;
   let patch: ChangePatch;
-  if (first.reason === 'head') {
+  if (first.reason === 'head' && previous?.reason === 'head') {
+    // The last listing found no base of the server's own (no origin, no merge base): HEAD again, in one request.
+    patch = await agent.patch(first.ref, call);
+  } else if (first.reason === 'head') {
     // No clone: the server's default base is its origin or merge base where it finds one, named in the patch.
     const byDefault = await agent.patch(null, call);
     base = chooseBase({ ...facts, archiveBaseCommit: byDefault.baseCommit });

@@ -42,6 +42,8 @@ export class ChangesController {
     this.reading?.abort();
     const reading = new AbortController();
     this.reading = reading;
+    const before = this.store.shown;
+    const previous = before?.conversation.id === conversation.id && before.state?.kind === 'loaded' ? before.state.changes.base : undefined;
     this.store.show({ conversation, state: undefined });
     const server = await this.session.connect();
     if (reading.signal.aborted) return false;
@@ -49,7 +51,7 @@ export class ChangesController {
       this.store.show({ conversation, state: { kind: 'failed', error: new Error(vscode.l10n.t('Not connected to an OpenHands server.')) } });
       return false;
     }
-    const state = await loadChanges(server.client, conversation, reading.signal);
+    const state = await loadChanges(server.client, conversation, reading.signal, previous);
     if (reading.signal.aborted) return false;
     this.store.show({ conversation, state });
     if (state.kind === 'failed') {

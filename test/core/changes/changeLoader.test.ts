@@ -29,6 +29,17 @@ describe('loadChanges and exactSides on the stand-in', () => {
     return (state as { changes: LoadedChanges }).changes;
   }
 
+  it('a refresh reads the list and one patch: 2 requests (the workspace is found once; the base the last listing settled on is asked at once)', async () => {
+    let requests = 0;
+    const counting = await connectClient({ baseUrl: server.url, fetch: (url, init) => { requests++; return fetch(url, init); }, getCredential: async () => sessionCredential(KEY), timeoutMs: 10_000, readRetries: 0 });
+    const first = await loadChanges(counting, { id, repository: null, branch: null });
+    assert.equal(first.kind, 'loaded');
+    const before = requests;
+    const again = await loadChanges(counting, { id, repository: null, branch: null }, undefined, first.kind === 'loaded' ? first.changes.base : undefined);
+    assert.equal(again.kind === 'loaded' && again.changes.files.length, 12);
+    assert.equal(requests - before, 2);
+  });
+
   it('lists every change with its counts from one patch, against HEAD where the workspace has no origin', async () => {
     const changes = await loaded();
     assert.equal(changes.files.length, 12);
