@@ -243,7 +243,7 @@ function manyRows(many: ManyFigures): Row[] {
     [`Conversations, ${MANY}: Find, the search on Enter`, `${many.searchMs.toFixed(0)} ms`, ''],
     [`Conversations, ${MANY}: Load More to the last page (${many.listed} listed): requests`, String(many.loadAllRequests), `${MANY / PAGE_SIZE}`],
     [`Conversations, ${MANY}: Load More to the last page`, `${many.loadAllMs.toFixed(0)} ms`, ''],
-    [`Conversations, ${MANY}: requests/min visible, nothing running`, many.visiblePerMinute.toFixed(1), '<= 6'],
+    [`Conversations, ${MANY}: requests in the first minute visible, nothing running`, many.visiblePerMinute.toFixed(0), '<= 6'],
   ];
 }
 
@@ -252,6 +252,7 @@ function manyOver(many: ManyFigures): string[] {
   const checks: [string, number, number][] = [
     ['first page', many.firstPageRequests, 1], ['Find count per pause', many.countRequests, 1], ['Find search on Enter', many.searchRequests, 1],
     ['Load More to the last page', many.loadAllRequests, MANY / PAGE_SIZE], ['every conversation listed', MANY - many.listed, 0],
+    ['first minute visible, nothing running', many.visiblePerMinute, 6],
   ];
   return checks.filter(([, value, budget]) => value > budget).map(([what, value, budget]) => `${what}: ${value}, budget ${budget}`);
 }
