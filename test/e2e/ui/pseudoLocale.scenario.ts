@@ -68,7 +68,7 @@ export default scenario(
     // VS Code adds its own hint after the prompt, in English: the run's language pack translates none of VS Code's texts.
     const keyPrompt = pseudoLocalized('Session API key for {0} (the server\'s SESSION_API_KEY). It is kept in VS Code\'s secret storage.', context.contractUrl);
     assert.ok(prompt.startsWith(keyPrompt), `the key prompt: ${prompt}`);
-    const saved = await workbench.readNotification(pseudoLocalized('OpenHands API key saved for {0}.', context.contractUrl));
+    const saved = await workbench.readNotification(pseudoLocalized('OpenHands API key saved for {0}; the server accepted it.', context.contractUrl));
     assert.ok(!saved.includes('saved'), `English in the notification: ${saved}`);
     // The stand-in, reset, holds no settings yet: core's next state, translated too.
     const noSettings = connectionText('info', 'no settings yet');
