@@ -1,4 +1,4 @@
-// The servers under test and raw HTTP to them: the suite compares exact bytes, so it uses global fetch directly,
+// The servers under test and raw HTTP to them: the suite compares exact bytes, so it uses undici's fetch directly,
 // sends bodies as bytes (no Content-Type of fetch's own), never follows redirects, and spaces its requests.
 //
 // Environment, one server:
@@ -17,6 +17,7 @@
 //                         `Authorization: Bearer` (the stand-in's --auth bearer, OpenHands Cloud's scheme); control:
 //                         the stand-in with --control, told through /_test what a real agent does on its own
 
+import { Agent, fetch as undiciFetch } from 'undici';
 import { type RawAnswer, rawRequest } from './rawHttp';
 
 export interface Target {
@@ -141,6 +142,13 @@ export class Client {
   }
 }
 
+/**
+ * One connection per request: several checks make the real server fail on purpose (a plain 500), and uvicorn
+ * then drops that connection after its answer; a kept-alive socket reused at that moment fails the next check
+ * with "fetch failed" (seen twice on 1.11.0 after the events search's 500). pipelining 0: no keep-alive.
+ */
+const ONE_CONNECTION_EACH = new Agent({ pipelining: 0 });
+
 /** One request without pacing (the rate-limit checks send bursts on purpose). */
 export async function send(target: Target, method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
@@ -153,7 +161,7 @@ export async function send(target: Target, method: string, path: string, options
   if (options.body !== undefined && type !== null) headers['Content-Type'] = type;
   const body = options.body === undefined ? undefined : new Uint8Array(Buffer.from(options.body));
   const started = Date.now();
-  const response = await fetch(target.baseUrl + path, { method, headers, body, redirect: 'manual' });
+  const response = await undiciFetch(target.baseUrl + path, { method, headers, body, redirect: 'manual', dispatcher: ONE_CONNECTION_EACH });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, ms: Date.now() - started, sentAt: started };
 }
