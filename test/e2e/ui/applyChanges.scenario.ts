@@ -14,7 +14,7 @@ import { startContractServer } from '../../support/standin/contractServer';
 import { GITIGNORE, REAL_WORK_BYTES, REAL_WORK_TASK, REAL_WORK_SCRIPT } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
-import { answerDialog, answerInput, clearNotifications, clickButton, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { answerDialog, clearNotifications, clickButton, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
 import { pickQuickItem } from '../harness/ui/quickPick';
 
 const BASE: Record<string, string> = { '.gitignore': GITIGNORE, 'base.txt': 'alpha\nbeta\ngamma\n', 'doomed.txt': 'to be removed\n', 'old-name.txt': 'moving\n' };
@@ -52,15 +52,7 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     git('-c', 'user.name=e2e', '-c', 'user.email=e2e@example.invalid', 'commit', '-qm', 'The base files the agent commits');
     const clean = filesOn(folder);
 
-    await workbench.runCommand('OpenHands: Change Server URL');
-    await answerInput(workbench, 'OpenHands: Change Server URL', v1.url);
-    await setApiKey(workbench, context);
-    await workbench.runCommand('OpenHands: Configure LLM');
-    await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
-    await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
-    await answerInput(workbench, 'Configure LLM (3/3): API key', '', { password: true });
-    await workbench.runCommand('OpenHands: Start Conversation');
-    await answerInput(workbench, 'OpenHands: Start Conversation', REAL_WORK_TASK);
+    await startOnServerWithLlm(workbench, context, v1.url, llm.baseUrl, REAL_WORK_TASK);
     await answerDialog(workbench, 'Start Anyway');
     await clickButton(await notification(workbench, /Most likely it has no github token/, 60_000), 'Start Without Repository');
     await finished(v1.url, context.sessionApiKey);

@@ -13,7 +13,7 @@ import { startContractServer } from '../../support/standin/contractServer';
 import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
-import { answerDialog, answerInput, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { answerDialog, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
 
 const TASK = 'Read README.md and added.txt, then change added.txt.';
 const EDIT = 'An edit not committed.\n';
@@ -41,15 +41,7 @@ export default scenario('Send This Folder: the pre-flight offers it first, the s
     fs.writeFileSync(path.join(folder, '.env'), 'SECRET=do-not-send\n');
     const before = { status: git('--no-optional-locks', 'status', '--porcelain'), refs: git('for-each-ref'), index: fs.readFileSync(path.join(folder, '.git', 'index')) };
 
-    await workbench.runCommand('OpenHands: Change Server URL');
-    await answerInput(workbench, 'OpenHands: Change Server URL', v1.url);
-    await setApiKey(workbench, context);
-    await workbench.runCommand('OpenHands: Configure LLM');
-    await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
-    await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
-    await answerInput(workbench, 'Configure LLM (3/3): API key', '', { password: true });
-    await workbench.runCommand('OpenHands: Start Conversation');
-    await answerInput(workbench, 'OpenHands: Start Conversation', TASK);
+    await startOnServerWithLlm(workbench, context, v1.url, llm.baseUrl, TASK);
 
     const preflight = workbench.page.locator('.monaco-dialog-box');
     await preflight.waitFor({ state: 'visible', timeout: 30_000 });

@@ -147,3 +147,20 @@ export async function conversationRows(workbench: Workbench): Promise<Locator> {
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
   return pane.locator('.monaco-list-row');
 }
+
+/**
+ * Through the UI, as a person starts over on another server: Change Server URL to `serverUrl`, Set API Key,
+ * Configure LLM with the scripted LLM at `llmBaseUrl` (no key), then Start Conversation with `task`. What the
+ * start asks next (a pre-flight) is the caller's.
+ */
+export async function startOnServerWithLlm(workbench: Workbench, context: E2eContext, serverUrl: string, llmBaseUrl: string, task: string): Promise<void> {
+  await workbench.runCommand('OpenHands: Change Server URL');
+  await answerInput(workbench, 'OpenHands: Change Server URL', serverUrl);
+  await setApiKey(workbench, context);
+  await workbench.runCommand('OpenHands: Configure LLM');
+  await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
+  await answerInput(workbench, 'Configure LLM (2/3): base URL', llmBaseUrl);
+  await answerInput(workbench, 'Configure LLM (3/3): API key', '', { password: true });
+  await workbench.runCommand('OpenHands: Start Conversation');
+  await answerInput(workbench, 'OpenHands: Start Conversation', task);
+}
