@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { newPage } from './browser';
+import { failureDump } from './failureDump';
 import { chatExtensions, enableChat } from './chat';
 import type { CodeServer } from './codeServer';
 import type { ContractServer, E2eLine } from './contract';
@@ -98,6 +99,7 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
       }),
     ]);
   } catch (error) {
+    if (error instanceof Error && !isStopping()) Object.assign(error, { failureDump: await failureDump(page, options.context.userDataDir) });
     if (pageErrors.length > 0) {
       (error as Error).message += `\n    page errors:\n      ${pageErrors.slice(0, 5).join('\n      ')}`;
     }
@@ -166,6 +168,8 @@ export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
       if (isStopping()) break; // interrupted: not a failure of the scenario
       counts.failed++;
       console.log(`  ✖ ${name} (${seconds(started)})\n    ${shortStack(error)}\n    screenshot: ${shot}`);
+      const dump = (error as { failureDump?: string }).failureDump;
+      if (dump) console.log(`    ${dump.split('\n').join('\n    ')}`);
     }
   }
   console.log(countsLine(counts));
