@@ -24,7 +24,7 @@ import { registerTranscriptSerializer } from './vscode/transcript/transcriptSeri
 import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
 import { AgentWorkCommands } from './vscode/platform/ids';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
-import { onFirstUse } from './vscode/platform/firstUse';
+import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
 import { Logger } from './vscode/platform/log';
 import { SettingsController } from './vscode/settings/settingsController';
 import { SettingsDocumentProvider } from './vscode/settings/settingsDocumentProvider';
@@ -52,8 +52,12 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const changes = new ChangesStore();
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
   const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, finder, conversationsTree, walkthrough, changes };
-  const onDemand = onFirstUse(async () => (await import('./onDemand.js')).onDemand(activated));
-  const agentWork = onFirstUse(async (): Promise<AgentWork> => (await import('./agentWork.js')).agentWork(activated, (await onDemand.get()).parts));
+  const logLoad = (message: string) => logger.info(message);
+  const onDemand = onFirstUse(async () => (await loggedImport(logLoad, 'onDemand.js', () => import('./onDemand.js'))).onDemand(activated));
+  const agentWork = onFirstUse(async (): Promise<AgentWork> => {
+    const parts = (await onDemand.get()).parts;
+    return (await loggedImport(logLoad, 'agentWork.js', () => import('./agentWork.js'))).agentWork(activated, parts);
+  });
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),

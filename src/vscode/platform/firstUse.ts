@@ -21,3 +21,11 @@ export function onFirstUse<T>(load: () => Promise<T>): FirstUse<T> {
   };
   return { get, now: () => loaded };
 }
+
+/** A bundle's import, with the time it took in the log: the first use of a command pays it, and the bench reads it. */
+export async function loggedImport<T>(log: (message: string) => void, name: string, load: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const loaded = await load();
+  log(`Loaded ${name} in ${(performance.now() - started).toFixed(1)} ms`);
+  return loaded;
+}

@@ -2,8 +2,8 @@
 // rows and welcome text a person saw) and the end of the extension's log (its states and requests). A CI run keeps
 // only its output, so a failure that happens once in many runs is read from this, not from a file on that machine.
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { newestExtensionLog } from './extensionLog';
 
 const SIDE_BAR_CHARS = 1500;
 const LOG_LINES = 30;
@@ -13,16 +13,7 @@ export async function failureDump(page: Page, userDataDir: string): Promise<stri
   const sideBar = await page.locator('.part.sidebar').innerText({ timeout: 2000 })
     .then((text) => text.split('\n').map((line) => line.trim()).filter(Boolean).join(' | ').slice(0, SIDE_BAR_CHARS))
     .catch((error: Error) => `(not read: ${error.message.split('\n')[0]})`);
-  const log = newestExtensionLog(path.join(userDataDir, 'logs'));
+  const log = newestExtensionLog(userDataDir);
   const tail = log ? fs.readFileSync(log, 'utf8').trimEnd().split('\n').slice(-LOG_LINES) : ['(no OpenHands log found)'];
   return [`side bar: ${sideBar}`, `the extension's log, last ${tail.length} lines:`, ...tail.map((line) => `  ${line}`)].join('\n');
-}
-
-/** The OpenHands log most recently written under VS Code's logs folder: the failed window's extension host. */
-function newestExtensionLog(logsDir: string): string | undefined {
-  if (!fs.existsSync(logsDir)) return undefined;
-  const logs = fs.readdirSync(logsDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => path.basename(file) === 'OpenHands.log')
-    .map((file) => path.join(logsDir, file));
-  return logs.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
 }

@@ -1,7 +1,7 @@
 // The loader of the on-demand bundle: one load for every caller, and a failed load tried again by the next use.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { onFirstUse } from '../../../src/vscode/platform/firstUse';
+import { loggedImport, onFirstUse } from '../../../src/vscode/platform/firstUse';
 
 describe('onFirstUse', () => {
   it('loads once, however many callers ask before and after it resolved', async () => {
@@ -26,5 +26,13 @@ describe('onFirstUse', () => {
     assert.equal(await load.get(), 'loaded');
     assert.equal(await load.get(), 'loaded');
     assert.equal(loads, 2);
+  });
+
+  it('loggedImport says which bundle loaded and how long it took, and passes a failed import on', async () => {
+    const lines: string[] = [];
+    assert.equal(await loggedImport((line) => lines.push(line), 'agentWork.js', async () => 'module'), 'module');
+    assert.match(lines[0] ?? '', /^Loaded agentWork\.js in \d+\.\d ms$/);
+    await assert.rejects(loggedImport((line) => lines.push(line), 'x.js', async () => { throw new Error('missing'); }), /missing/);
+    assert.equal(lines.length, 1, 'a failed import logs no load time');
   });
 });
