@@ -14,14 +14,12 @@ export class ReviewComment implements vscode.Comment {
   mode = vscode.CommentMode.Preview;
   readonly author = { name: vscode.l10n.t('You') };
   readonly contextValue: string;
-  readonly label: string | undefined;
   readonly timestamp: Date | undefined;
 
   constructor(readonly thread: ReviewThread, readonly parent: vscode.CommentThread) {
     this.body = markdown(thread.body);
     this.contextValue = thread.state;
     this.timestamp = thread.sentAt === undefined ? undefined : new Date(thread.sentAt);
-    this.label = thread.state === 'pending' ? vscode.l10n.t('Pending') : undefined;
   }
 }
 
