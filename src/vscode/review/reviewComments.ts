@@ -55,7 +55,7 @@ export class ReviewComments extends Disposable {
       thread.canReply = false;
       thread.contextValue = stored.state;
       thread.label = threadLabel(stored);
-      thread.collapsibleState = stored.state === 'outdated' ? vscode.CommentThreadCollapsibleState.Collapsed : vscode.CommentThreadCollapsibleState.Expanded;
+      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
       return thread;
     }));
   }

@@ -2,7 +2,9 @@
 // reads its changes again, and every thread moves to where its lines are now, or turns outdated where the agent
 // changed them (core/review/relocate). Also says, through a context key, where a review can be made and sent.
 import * as vscode from 'vscode';
+import type { ConversationState } from '../../api/model/conversations';
 import type { ChangesState } from '../../core/changes/changeLoader';
+import { stoppedWorking } from '../../core/conversations/conversationState';
 import { relocate } from '../../core/review/relocate';
 import { splitLines, type ReviewThread } from '../../core/review/reviewThread';
 import type { ChangeContentProvider } from '../changes/changeContentProvider';
@@ -15,6 +17,8 @@ import type { ReviewStore } from './reviewStore';
 export class ReviewFollower extends Disposable {
   /** The reading the threads were last moved to: each reading once. */
   private movedTo: ChangesState | undefined;
+  /** The shown conversation's state at the watch's last poll. */
+  private lastState: ConversationState | undefined;
 
   constructor(
     private readonly store: ReviewStore,
@@ -24,11 +28,18 @@ export class ReviewFollower extends Disposable {
   ) {
     super();
     this.register(changes.onDidChange(() => void this.changesRead()));
-    this.register(watch.onDidStop(({ conversation }) => {
-      const reviewed = this.store.threadsOf(conversation.id).some((thread) => thread.state === 'sent');
-      if (reviewed && this.changes.shown?.conversation.id === conversation.id) void vscode.commands.executeCommand(Command.RefreshChanges);
-    }));
+    // Any conversation's: the one reviewed need not have been started from this VS Code (onDidStop's).
+    this.register(watch.onDidChange(() => this.stateRead(watch.feed.stateOf(this.changes.shown?.conversation.id ?? ''))));
     void this.changesRead();
+  }
+
+  /** The agent's run that took the review stopped: its changes are read again, and the threads follow them. */
+  private stateRead(state: ConversationState | undefined): void {
+    const before = this.lastState;
+    this.lastState = state;
+    const shown = this.changes.shown?.conversation.id;
+    const reviewed = shown !== undefined && this.store.threadsOf(shown).some((thread) => thread.state === 'sent');
+    if (reviewed && before && state && stoppedWorking(before, state)) void vscode.commands.executeCommand(Command.RefreshChanges);
   }
 
   private async changesRead(): Promise<void> {

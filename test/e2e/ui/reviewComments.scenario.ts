@@ -4,6 +4,8 @@
 // message and the modal Send; the one follow-up holds each file, line and the exact lines, the transcript shows it,
 // and the threads turn sent.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { scenario } from '../harness/scenario';
 import { setApiKey } from '../harness/ui/conversationSteps';
@@ -34,7 +36,9 @@ async function openDiff(page: Page, changesPane: ReturnType<Page['locator']>, fi
 }
 
 export default scenario('Review: comments on the agent\'s diffs of two files and a deleted line, sent as one follow-up with the exact lines', async ({ workbench, page, server, context }) => {
-  server.seedConversations(1, { messages: [MESSAGE], changedFiles: 12 });
+  const [id] = server.seedConversations(1, { messages: [MESSAGE], changedFiles: 12 });
+  // The follow-up's run ends on its own (the stand-in's agent without an LLM), after the scenario played its edit.
+  server.setAgentTiming({ runMs: 5_000, endsAs: 'finished' });
   await setApiKey(workbench, context);
   const sideBar = await workbench.openActivityBarItem();
   const conversationsPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
@@ -84,6 +88,9 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
     'In \\"docs/windows.txt\\", line 2:', 'SECOND', 'Overall: Then run the tests.',
   ]) assert.ok(sent.includes(expected), `the follow-up holds ${expected}: ${sent}`);
   assert.doesNotMatch(sent, /\\r/, 'the CRLF file\'s lines go without their CR');
+  // The agent's next run: it rewrites the line of the first comment and leaves the others.
+  const file0Path = path.join(server.workspaceOf(id), 'src/module0/file0.txt');
+  fs.writeFileSync(file0Path, fs.readFileSync(file0Path, 'utf8').replace('file 0 line three\n', 'file 0 line 3, in digits\n'));
 
   await openDiff(page, changesPane, 'windows.txt', 'SECOND');
   await page.locator('.review-widget', { hasText: 'Sent to the agent' }).first().waitFor({ timeout: 30_000 });
@@ -96,4 +103,11 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   await frame.locator('article', { hasText: 'Keep this line: the parser reads it.' }).first().waitFor({ timeout: 30_000 });
   assert.match(await frame.locator('article', { hasText: 'Keep this line' }).first().innerText(), /file 0 line 3[\s\S]*Then run the tests\./);
   await workbench.screenshot('transcript');
+
+  // When that run ends the Changes view reads the changes again: the rewritten line's thread is outdated, the
+  // others stay sent.
+  await openDiff(page, changesPane, 'file0.txt', 'file 0 line 3, in digits');
+  await page.locator('.review-widget', { hasText: 'Outdated: the agent changed these lines' }).first().waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator('.review-widget', { hasText: 'Sent to the agent' }).count(), 1, 'the deleted line\'s thread stays sent');
+  await workbench.screenshot('outdated');
 }, { timeoutMs: 240_000, line: 'v1' });
