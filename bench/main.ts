@@ -133,6 +133,7 @@ const WEBVIEW_SCRIPT = 'dist/webview.js';
 const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   onDemand: ['loaded on the first command', 100],
   agentWork: ['loaded on the first transcript, changes or chat', 100],
+  review: ["loaded after the agent's work: comments on its diffs", 25],
   workApi: ["loaded on the first read of a conversation's work", 50],
 };
 

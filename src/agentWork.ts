@@ -30,6 +30,8 @@ export interface AgentWork {
   readonly handlers: AgentWorkHandlers;
   /** The @openhands participant's handler and the language-model tools. */
   readonly chat: ChatServices;
+  /** The two sides of each changed file, which the review's comments are on (src/review.ts). */
+  readonly changeContents: ChangeContentProvider;
   /** A transcript tab VS Code restored after a reload, with the state its page saved. */
   restoreTranscript(panel: vscode.WebviewPanel, state: unknown): void;
 }
@@ -59,5 +61,6 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
       tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
     },
     restoreTranscript: transcripts.restore,
+    changeContents,
   };
 }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { useTranslator } from './base/l10n';
 import type { AgentWork } from './agentWork';
 import type { Activated } from './onDemand';
+import type { Review } from './review';
 import type { TestingApi } from './testingApi';
 import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ServerSession } from './vscode/connection/serverSession';
@@ -22,7 +23,7 @@ import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
 import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
-import { AgentWorkCommands } from './vscode/platform/ids';
+import { AgentWorkCommands, ReviewCommands } from './vscode/platform/ids';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
 import { Logger } from './vscode/platform/log';
@@ -56,8 +57,13 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const onDemand = onFirstUse(async () => (await loggedImport(logLoad, 'onDemand.js', () => import('./onDemand.js'))).onDemand(activated));
   const agentWork = onFirstUse(async (): Promise<AgentWork> => {
     const parts = (await onDemand.get()).parts;
-    return (await loggedImport(logLoad, 'agentWork.js', () => import('./agentWork.js'))).agentWork(activated, parts);
+    const work = (await loggedImport(logLoad, 'agentWork.js', () => import('./agentWork.js'))).agentWork(activated, parts);
+    // The review comments on the diffs the agent's work opens: loaded with it, as a file of its own.
+    void Promise.resolve().then(() => review.get()).catch((error: unknown) => logger.error(`Loading the review failed: ${String(error)}`));
+    return work;
   });
+  const review = onFirstUse(async (): Promise<Review> =>
+    (await import('./review.js')).review(activated, (await onDemand.get()).parts, await agentWork.get()));
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
@@ -66,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     ...registerCommands({
       ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
+      ...deferredHandlers(ReviewCommands, () => review.now()?.handlers, async () => (await review.get()).handlers),
     }),
     ...registerChat(context.extensionUri, async () => (await agentWork.get()).chat),
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),

@@ -9,11 +9,20 @@ import { CHANGE_SCHEME, parseChangeUri, type ChangesStore } from './changesStore
 export class ChangeContentProvider extends Disposable implements vscode.TextDocumentContentProvider {
   /** One read per file of the changes shown; cleared when another reading replaces them. */
   private readonly sides = new Map<string, Promise<FileSides>>();
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly store: ChangesStore) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, this));
-    this.register(store.onDidChange(() => this.sides.clear()));
+    this.register(store.onDidChange(() => this.reread()));
+  }
+
+  /** A new reading of the changes (Refresh, the agent's next run): the diffs still open show it. */
+  private reread(): void {
+    this.sides.clear();
+    if (this.store.shown?.state?.kind !== 'loaded') return;
+    for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === CHANGE_SCHEME) this.changed.fire(document.uri);
   }
 
   /** The file's exact sides, read once (the diff's two editors ask for one each). */

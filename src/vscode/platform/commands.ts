@@ -1,17 +1,20 @@
 // Registers every command of the extension from one typed map: a command in ids.ts without a handler is a
 // compile error, and `npm run check-commands` checks the map against package.json.
 import * as vscode from 'vscode';
-import { AgentWorkCommands, Command, type AgentWorkCommand, type CommandId } from './ids';
+import { AgentWorkCommands, Command, ReviewCommands, type AgentWorkCommand, type CommandId, type ReviewCommand } from './ids';
 
 export type CommandHandler = (...args: never[]) => unknown;
 export type CommandHandlers = Record<CommandId, CommandHandler>;
-/** The commands of the agent's work (src/agentWork.ts), and all the others (src/onDemand.ts). */
+/** The commands of the agent's work (src/agentWork.ts), and all the others but the review's (src/onDemand.ts). */
 export type AgentWorkHandlers = Record<AgentWorkCommand, CommandHandler>;
-type OnDemandCommand = Exclude<CommandId, AgentWorkCommand>;
+/** The review's commands (src/review.ts). */
+export type ReviewHandlers = Record<ReviewCommand, CommandHandler>;
+type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand>;
 export type OnDemandHandlers = Record<OnDemandCommand, CommandHandler>;
 
-/** The commands src/onDemand.ts builds: all but the agent's work. */
-export const onDemandIds = Object.values(Command).filter((id): id is OnDemandCommand => !(AgentWorkCommands as readonly CommandId[]).includes(id));
+/** The commands src/onDemand.ts builds: all but the agent's work and the review. */
+const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands];
+export const onDemandIds = Object.values(Command).filter((id): id is OnDemandCommand => !elsewhere.includes(id));
 
 export function registerCommands(handlers: CommandHandlers): vscode.Disposable[] {
   return Object.entries(handlers).map(([id, handler]) =>

@@ -54,6 +54,13 @@ export const Command = {
   ReviewChanges: 'openhands.reviewChanges',
   ExportPatch: 'openhands.exportPatch',
   CopyPatch: 'openhands.copyPatch',
+  /** The comment widget's commands on the agent's diff (argument: the CommentReply, the comment or its thread). */
+  AddReviewComment: 'openhands.addReviewComment',
+  EditReviewComment: 'openhands.editReviewComment',
+  SaveReviewComment: 'openhands.saveReviewComment',
+  CancelReviewComment: 'openhands.cancelReviewComment',
+  DeleteReviewComment: 'openhands.deleteReviewComment',
+  SendReview: 'openhands.sendReview',
 } as const;
 export type CommandId = (typeof Command)[keyof typeof Command];
 
@@ -64,6 +71,13 @@ export const AgentWorkCommands = [
   Command.ShowChanges, Command.RefreshChanges, Command.OpenChange, Command.ReviewChanges, Command.ExportPatch, Command.CopyPatch,
 ] as const;
 export type AgentWorkCommand = (typeof AgentWorkCommands)[number];
+
+/** The review of the agent's changes: built by src/review.ts, a bundle of its own loaded after the agent's work. */
+export const ReviewCommands = [
+  Command.AddReviewComment, Command.EditReviewComment, Command.SaveReviewComment, Command.CancelReviewComment,
+  Command.DeleteReviewComment, Command.SendReview,
+] as const;
+export type ReviewCommand = (typeof ReviewCommands)[number];
 
 export const View = {
   Container: 'openhands',
@@ -96,6 +110,8 @@ export const Context = {
   ChangesShown: 'openhands.changesShown',
   /** Whether the Conversations view is narrowed by Find or Filter by State (its title bar then offers Clear Filter). */
   ConversationsFiltered: 'openhands.conversationsFiltered',
+  /** Whether the changes shown have both sides of each diff (the exact patch): comments and Send Review are offered. */
+  ReviewPossible: 'openhands.reviewPossible',
 } as const;
 
 /** The webview panels VS Code restores after a reload (contributes `onWebviewPanel:` activation). */

@@ -87,6 +87,8 @@ export interface ContractServer {
   seedConversations(count: number, options?: SeedOptions): string[];
   /** Sets a conversation's status (V0: status, runtime_status; V1: sandbox_status, execution_status); false if unknown. */
   setConversationStatus(id: string, change: ConversationStatusChange): boolean;
+  /** V1: the conversation's workspace folder (its agent server's files), where a test plays the agent's next edit. */
+  workspaceOf(id: string): string;
   /** Serve the web UI's page (ContractServerOptions.webUi) until reset. */
   setWebUi(on: boolean): void;
   reset(): void; // forget settings, tokens, conversations, start tasks, requests, fault, timing, web UI
@@ -197,6 +199,12 @@ class ContractServerImpl implements ContractServer, ControlTarget {
       this.state.saveConversation({ conversation_id: id, selected_repository: null, selected_branch: null, git_provider: null, trigger: 'gui', created_at: created });
       return id;
     });
+  }
+
+  workspaceOf(id: string): string {
+    const conversation = this.options.api === 'v0' ? undefined : this.v1Conversations.find(id);
+    if (!conversation) throw new Error(`no V1 conversation ${id}`);
+    return this.v1Conversations.workspaceOf(conversation);
   }
 
   setConversationStatus(id: string, change: ConversationStatusChange): boolean {

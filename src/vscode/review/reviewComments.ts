@@ -1,0 +1,86 @@
+// The comment threads on the agent's diff (both sides: the agent's version, and the base for deleted lines), drawn
+// from the review store through VS Code's comments API, as GitHub Pull Requests draws a review's threads.
+import * as vscode from 'vscode';
+import type { ReviewThread } from '../../core/review/reviewThread';
+import { changeUri, parseChangeUri, type ChangesStore } from '../changes/changesStore';
+import { Disposable } from '../platform/lifecycle';
+import type { ReviewStore } from './reviewStore';
+
+export const REVIEW_CONTROLLER = 'openhands.review';
+
+/** A thread's one comment, with the stored thread it shows. */
+export class ReviewComment implements vscode.Comment {
+  body: string | vscode.MarkdownString;
+  mode = vscode.CommentMode.Preview;
+  readonly author = { name: vscode.l10n.t('You') };
+  readonly contextValue: string;
+  readonly timestamp: Date | undefined;
+
+  constructor(readonly thread: ReviewThread, readonly parent: vscode.CommentThread) {
+    this.body = markdown(thread.body);
+    this.contextValue = thread.state;
+    this.timestamp = thread.sentAt === undefined ? undefined : new Date(thread.sentAt);
+  }
+}
+
+export class ReviewComments extends Disposable {
+  private readonly controller = this.register(vscode.comments.createCommentController(REVIEW_CONTROLLER, vscode.l10n.t('OpenHands Review')));
+  /** The threads drawn, per conversation. */
+  private readonly drawn = new Map<string, vscode.CommentThread[]>();
+
+  constructor(private readonly store: ReviewStore, changes: ChangesStore) {
+    super();
+    this.controller.commentingRangeProvider = { provideCommentingRanges: (document) => commentingRanges(document) };
+    this.controller.options = { prompt: vscode.l10n.t('Comment on these lines for the agent'), placeHolder: vscode.l10n.t('Your comment (Markdown)') };
+    this.register(store.onDidChange((conversationId) => this.draw(conversationId)));
+    this.register(changes.onDidChange(() => changes.shown && this.draw(changes.shown.conversation.id)));
+    this.register({ dispose: () => [...this.drawn.keys()].forEach((id) => this.erase(id)) });
+    if (changes.shown) this.draw(changes.shown.conversation.id);
+  }
+
+  /** Shows the comment in its editing box (Edit), or back as it was stored (Cancel). */
+  setEditing(comment: ReviewComment, editing: boolean): void {
+    if (!editing) comment.body = markdown(comment.thread.body);
+    comment.mode = editing ? vscode.CommentMode.Editing : vscode.CommentMode.Preview;
+    comment.parent.comments = [...comment.parent.comments];
+  }
+
+  private draw(conversationId: string): void {
+    this.erase(conversationId);
+    this.drawn.set(conversationId, this.store.threadsOf(conversationId).map((stored) => {
+      const { start, end } = stored.range;
+      const range = new vscode.Range(start - 1, 0, end - 1, 0);
+      const thread = this.controller.createCommentThread(changeUri(conversationId, stored.side, stored.path), range, []);
+      thread.comments = [new ReviewComment(stored, thread)];
+      thread.canReply = false;
+      thread.contextValue = stored.state;
+      thread.label = threadLabel(stored);
+      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+      return thread;
+    }));
+  }
+
+  private erase(conversationId: string): void {
+    for (const thread of this.drawn.get(conversationId) ?? []) thread.dispose();
+    this.drawn.delete(conversationId);
+  }
+}
+
+function commentingRanges(document: vscode.TextDocument): vscode.Range[] {
+  const side = parseChangeUri(document.uri)?.side;
+  return (side === 'agent' || side === 'base') && document.lineCount > 0 ? [new vscode.Range(0, 0, document.lineCount - 1, 0)] : [];
+}
+
+function markdown(body: string): vscode.MarkdownString {
+  return new vscode.MarkdownString(body);
+}
+
+function threadLabel(thread: ReviewThread): string {
+  const sent = thread.sentAt === undefined ? '' : new Date(thread.sentAt).toLocaleString();
+  if (thread.anchor === 'lost') return vscode.l10n.t('Its lines are no longer in the agent\'s version; the comment is kept on the file.');
+  switch (thread.state) {
+    case 'pending': return vscode.l10n.t('Pending: goes to the agent with Send Review to Agent');
+    case 'sent': return vscode.l10n.t('Sent to the agent {0}', sent);
+    case 'outdated': return vscode.l10n.t('Outdated: the agent changed these lines since the comment');
+  }
+}

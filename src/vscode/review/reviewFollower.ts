@@ -1,0 +1,66 @@
+// Keeps the review on the agent's current version: when the agent's run that took a review stops, the Changes view
+// reads its changes again, and every thread moves to where its lines are now, or turns outdated where the agent
+// changed them (core/review/relocate). Also says, through a context key, where a review can be made and sent.
+import * as vscode from 'vscode';
+import type { ConversationState } from '../../api/model/conversations';
+import type { ChangesState } from '../../core/changes/changeLoader';
+import { stoppedWorking } from '../../core/conversations/conversationState';
+import { relocate } from '../../core/review/relocate';
+import { splitLines, type ReviewThread } from '../../core/review/reviewThread';
+import type { ChangeContentProvider } from '../changes/changeContentProvider';
+import type { ChangesStore } from '../changes/changesStore';
+import type { ConversationWatch } from '../conversations/conversationWatch';
+import { Command, Context } from '../platform/ids';
+import { Disposable } from '../platform/lifecycle';
+import type { ReviewStore } from './reviewStore';
+
+export class ReviewFollower extends Disposable {
+  /** The reading the threads were last moved to: each reading once. */
+  private movedTo: ChangesState | undefined;
+  /** The shown conversation's state at the watch's last poll. */
+  private lastState: ConversationState | undefined;
+
+  constructor(
+    private readonly store: ReviewStore,
+    private readonly changes: ChangesStore,
+    private readonly contents: ChangeContentProvider,
+    watch: ConversationWatch,
+  ) {
+    super();
+    this.register(changes.onDidChange(() => void this.changesRead()));
+    // Any conversation's: the one reviewed need not have been started from this VS Code (onDidStop's).
+    this.register(watch.onDidChange(() => this.stateRead(watch.feed.stateOf(this.changes.shown?.conversation.id ?? ''))));
+    void this.changesRead();
+  }
+
+  /** The agent's run that took the review stopped: its changes are read again, and the threads follow them. */
+  private stateRead(state: ConversationState | undefined): void {
+    const before = this.lastState;
+    this.lastState = state;
+    const shown = this.changes.shown?.conversation.id;
+    const reviewed = shown !== undefined && this.store.threadsOf(shown).some((thread) => thread.state === 'sent');
+    if (reviewed && before && state && stoppedWorking(before, state)) void vscode.commands.executeCommand(Command.RefreshChanges);
+  }
+
+  private async changesRead(): Promise<void> {
+    const shown = this.changes.shown;
+    const state = shown?.state;
+    // Comments need both sides of a diff: the exact patch, from the conversation's agent server.
+    await vscode.commands.executeCommand('setContext', Context.ReviewPossible, state?.kind === 'loaded' && state.changes.patch !== undefined);
+    if (!shown || state?.kind !== 'loaded' || state === this.movedTo) return;
+    this.movedTo = state;
+    const id = shown.conversation.id;
+    const threads = this.store.threadsOf(id);
+    if (!threads.length) return;
+    const moved = await Promise.all(threads.map((thread) => this.moved(id, thread)));
+    if (moved.some((thread, at) => thread !== threads[at])) await this.store.update(id, () => moved);
+  }
+
+  /** The thread on the file's new version; as it was where the file is no longer among the changes. */
+  private async moved(conversationId: string, thread: ReviewThread): Promise<ReviewThread> {
+    const sides = await this.contents.sidesOf(conversationId, thread.path).catch(() => undefined);
+    if (sides?.kind !== 'text') return thread;
+    const next = relocate(thread, splitLines(thread.side === 'base' ? sides.base : sides.agent));
+    return JSON.stringify(next) === JSON.stringify(thread) ? thread : next;
+  }
+}
