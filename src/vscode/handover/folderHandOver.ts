@@ -93,6 +93,7 @@ export class FolderHandOver {
       this.logger.info(`Snapshot ${snapshot.commit} of ${folder.fsPath}: ${snapshot.fileCount} files, bundle ${snapshot.bundleBytes} bytes, ${snapshot.withHistory ? 'with' : 'without'} history`);
       const conversationId = await handOver(server.client, {
         bundle: snapshot, unpackCommand: (remotePath) => unpackCommand(snapshot, remotePath), task, signal,
+        instructions: configuration.conversationInstructions() || undefined,
         onProgress: (step) => progress.report({ message: progressText(step) }),
       });
       return { server, conversationId, branch: snapshot.branch };
