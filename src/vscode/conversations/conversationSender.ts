@@ -202,7 +202,7 @@ export class ConversationSender {
     const handed = await this.folders.send(folder, message.initial_user_msg ?? title, message.image_urls ?? undefined);
     if (!handed) return undefined;
     const started: StartedConversation = {
-      id: handed.conversationId, title: firstLine(title), branch: handed.branch, folder: folder.folder.toString(), startedAt: new Date().toISOString(), state: 'starting',
+      id: handed.conversationId, title: firstLine(title), branch: handed.branch, folder: folder.folder.toString(), sentFolderCommit: handed.commit, startedAt: new Date().toISOString(), state: 'starting',
     };
     await this.store.add(handed.server.url, started);
     this.logger.info(`Conversation ${started.id} started on the folder ${folder.folder.fsPath} as it is`);

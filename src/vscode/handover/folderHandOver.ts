@@ -22,6 +22,8 @@ export interface HandedOver {
   readonly server: Server;
   readonly conversationId: string;
   readonly branch: string;
+  /** The snapshot commit handed over. */
+  readonly commit: string;
 }
 
 export class FolderHandOver {
@@ -96,7 +98,7 @@ export class FolderHandOver {
         instructions: configuration.conversationInstructions() || undefined,
         onProgress: (step) => progress.report({ message: progressText(step) }),
       });
-      return { server, conversationId, branch: snapshot.branch };
+      return { server, conversationId, branch: snapshot.branch, commit: snapshot.commit };
     } finally {
       await snapshot.dispose();
     }
