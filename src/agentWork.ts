@@ -44,7 +44,7 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
   const changeContents = new ChangeContentProvider(activated.changes);
   context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
-  const changes = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
+  const changes = new ChangesController(activated.changes, changeContents, session, conversations, watch, errors, logger);
   const follow: FollowFactory = (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate);
   const transcripts = transcriptFeature({
     context, session, watch, errors, logger, actions,

@@ -45,6 +45,10 @@ describe('package.json', () => {
     assert.equal(manifest.contributes.configuration.properties['openhands.servers']?.scope, 'machine');
   });
 
+  it("declares openhands.startConversationWith machine-scoped: a repository's settings.json cannot make Start Conversation send the folder without asking", () => {
+    assert.equal(manifest.contributes.configuration.properties['openhands.startConversationWith']?.scope, 'machine');
+  });
+
   it('names OpenHands in the entries of menus other extensions share, and the palette shows them once, without "OpenHands: OpenHands"', () => {
     const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
     const text = (value: string) => nls[value.replace(/^%|%$/g, '')] ?? value;

@@ -22,7 +22,8 @@ export interface ChangeBase {
   readonly ref: string | null;
   /** The base commit where the server names it (the agent server's `X-Archive-Base-Commit`). */
   readonly commit?: string;
-  readonly reason: 'origin-branch' | 'archive-base' | 'head' | 'server-default' | 'empty-tree';
+  /** `sent-folder`: the snapshot commit Send This Folder handed over, where the agent's work started. */
+  readonly reason: 'sent-folder' | 'origin-branch' | 'archive-base' | 'head' | 'server-default' | 'empty-tree';
 }
 
 export interface ChangeList {

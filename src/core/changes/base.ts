@@ -16,9 +16,12 @@ export interface BaseFacts {
   readonly archiveBaseCommit: string | null;
   /** Whether the agent ran `git commit` itself (from its terminal actions). */
   readonly agentCommitted: boolean;
+  /** The snapshot commit Send This Folder handed over, for a conversation started so (kept where it was started). */
+  readonly sentFolderCommit?: string | null;
 }
 
 export function chooseBase(facts: BaseFacts): ChangeBase {
+  if (facts.sentFolderCommit) return { ref: facts.sentFolderCommit, commit: facts.sentFolderCommit, reason: 'sent-folder' };
   if (facts.repository && facts.branch) return { ref: `origin/${facts.branch}`, reason: 'origin-branch' };
   // A clone without a known branch: the server's default is its origin branch.
   if (facts.repository) return { ref: null, reason: 'server-default' };

@@ -5,7 +5,7 @@
 import type { ConversationWorkApi, AgentServerApi } from '../../api/client';
 import { ApiError } from '../../api/http/apiError';
 import type { ChangeBase, ChangeList, ChangePatch, FileChange } from '../../api/model/changes';
-import { chooseBase } from './base';
+import { chooseBase, type BaseFacts } from './base';
 import { parsePatch, type PatchFile, type RefusedPatchPath } from './patchParser';
 import { checkRelativePath } from './pathSafety';
 
@@ -13,6 +13,8 @@ export interface ConversationRef {
   readonly id: string;
   readonly repository: string | null;
   readonly branch: string | null;
+  /** The snapshot commit, where the conversation was started with Send This Folder here. */
+  readonly sentFolderCommit?: string | null;
 }
 
 export interface LoadedChanges {
@@ -46,10 +48,12 @@ export async function loadChanges(client: ConversationWorkApi, conversation: Con
     }
     if (reach?.reachable === false && reach.reason === 'paused') return { kind: 'paused' };
     if (!client.listChanges) return { kind: 'unsupported' };
-    const base = chooseBase({ repository: conversation.repository, branch: conversation.branch, archiveBaseCommit: null, agentCommitted: false });
+    const base = chooseBase({ ...baseFacts(conversation), archiveBaseCommit: null });
     const list = await client.listChanges(conversation.id, base.ref, { signal });
     const unreachable = reach ? { agentUnreachable: reach.reachable ? 'workspace-unknown' : reach.reason } : {};
-    return { kind: 'loaded', changes: { ...fromList(conversation.id, list), ...unreachable } };
+    // The server names a commit it was given only as a commit; that it is the folder sent, only this side knows.
+    const sent = base.reason === 'sent-folder' ? { base } : {};
+    return { kind: 'loaded', changes: { ...fromList(conversation.id, list), ...unreachable, ...sent } };
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'sandbox_paused') return { kind: 'paused' };
     return { kind: 'failed', error };
@@ -65,7 +69,7 @@ function unlessWorkspaceUnknown(error: unknown): undefined {
 /** The base chosen as core/changes/base.ts says, with the patch read against it. */
 async function fromPatch(agent: AgentServerApi, conversation: ConversationRef, signal?: AbortSignal, previous?: ChangeBase): Promise<LoadedChanges> {
   const call = { signal };
-  const facts = { repository: conversation.repository, branch: conversation.branch, agentCommitted: false };
+  const facts = baseFacts(conversation);
   const first = chooseBase({ ...facts, archiveBaseCommit: null });
   let base = first;
   let patch: ChangePatch;
@@ -90,6 +94,10 @@ async function fromPatch(agent: AgentServerApi, conversation: ConversationRef, s
     malformed: parsed.malformed,
     patch: { bytes: patch.bytes, files: new Map(parsed.files.map((file) => [file.path, file])), agent },
   };
+}
+
+function baseFacts(conversation: ConversationRef): Omit<BaseFacts, 'archiveBaseCommit'> {
+  return { repository: conversation.repository, branch: conversation.branch, agentCommitted: false, sentFolderCommit: conversation.sentFolderCommit ?? null };
 }
 
 function fromList(conversationId: string, list: ChangeList): LoadedChanges {

@@ -32,6 +32,8 @@ export interface HandOverRequest {
   /** The one shell command that makes the uploaded bundle (at the path given) the workspace's checkout. */
   readonly unpackCommand: (bundleRemotePath: string) => string;
   readonly task: FollowUpMessage;
+  /** The person's conversation instructions, given at the start as any start gives them (V1: the system message's suffix). */
+  readonly instructions?: string;
   readonly onProgress?: (progress: HandOverProgress) => void;
   readonly signal?: AbortSignal;
 }
@@ -71,7 +73,8 @@ export async function handOver(client: HandOverClient, request: HandOverRequest,
   let conversationId: string | undefined;
   try {
     request.onProgress?.({ step: 'start' });
-    conversationId = (await client.createConversation({}, { signal, onProgress: (detail) => request.onProgress?.({ step: 'start', detail }) })).conversation_id;
+    const start = request.instructions ? { conversation_instructions: request.instructions } : {};
+    conversationId = (await client.createConversation(start, { signal, onProgress: (detail) => request.onProgress?.({ step: 'start', detail }) })).conversation_id;
     const agent = await reachAgent(client, conversationId, timing, signal);
     step = 'upload';
     const remotePath = remoteBundlePath(request.bundle.commit);

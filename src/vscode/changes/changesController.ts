@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { loadChanges, type LoadedChanges } from '../../core/changes/changeLoader';
 import { filesInTreeOrder, buildChangeTree } from '../../core/changes/changeTree';
 import type { ServerSession } from '../connection/serverSession';
+import type { ConversationStore } from '../conversations/conversationStore';
 import type { ConversationWatch } from '../conversations/conversationWatch';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Context, View } from '../platform/ids';
@@ -19,6 +20,7 @@ export class ChangesController {
     private readonly store: ChangesStore,
     private readonly contents: ChangeContentProvider,
     private readonly session: ServerSession,
+    private readonly conversations: ConversationStore,
     private readonly watch: ConversationWatch,
     private readonly errors: ErrorPresenter,
     private readonly logger: Logger,
@@ -51,7 +53,9 @@ export class ChangesController {
       this.store.show({ conversation, state: { kind: 'failed', error: new Error(vscode.l10n.t('Not connected to an OpenHands server.')) } });
       return false;
     }
-    const state = await loadChanges(server.client, conversation, reading.signal, previous);
+    // A conversation started here with Send This Folder: its changes are against the snapshot sent.
+    const sentFolderCommit = this.conversations.find(server.url, conversation.id)?.sentFolderCommit ?? null;
+    const state = await loadChanges(server.client, { ...conversation, sentFolderCommit }, reading.signal, previous);
     if (reading.signal.aborted) return false;
     this.store.show({ conversation, state });
     if (state.kind === 'failed') {

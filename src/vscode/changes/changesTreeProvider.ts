@@ -98,6 +98,7 @@ function baseLine(base: ChangeBase): ChangesNode {
   const commit = base.commit?.slice(0, 7);
   const text = (() => {
     switch (base.reason) {
+      case 'sent-folder': return vscode.l10n.t('Against your folder as you sent it, {0}', commit ?? base.ref ?? '');
       case 'origin-branch': return vscode.l10n.t('Against {0}: the branch the server cloned', base.ref ?? '');
       case 'archive-base': return vscode.l10n.t('Against {0}: the base commit the agent server named', commit ?? base.ref ?? '');
       case 'head': return commit

@@ -1,15 +1,17 @@
 // The language-model tools an editor agent (Copilot's agent mode, another extension) may call: "Delegate to
 // OpenHands" starts a conversation with a task, after a confirmation naming the server, and answers its id, link
 // and state; "Get OpenHands conversation" answers a conversation's state and final message. The delegate sends
-// the task and the repository and branch it names (else the workspace's, as Start Conversation prefills them):
-// never a key, never a file.
+// the task and the repository and branch it names (else the workspace's, as Start Conversation prefills them);
+// never a key. The workspace folder goes only through Start Conversation's own pre-flight (Send This Folder), and
+// the confirmation names it, its file count and size, before anything starts.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import { quoted } from '../../core/chat/eventLines';
 import { eventsReaderFor } from '../../core/transcript/followSource';
 import { buildTranscript } from '../../core/transcript/build';
 import { summarizeRun } from '../../core/transcript/runSummary';
-import { firstLine } from '../../core/conversations/message';
+import { firstLine, formatSize } from '../../core/conversations/message';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationLinks } from '../conversations/conversationLinks';
 import type { ConversationSender } from '../conversations/conversationSender';
@@ -41,10 +43,12 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateInput> {
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<DelegateInput>): Promise<vscode.PreparedToolInvocation> {
     const server = this.session.serverUrl ?? vscode.l10n.t('(no server set up)');
     const target = await this.targetFor(options.input);
+    const folder = await this.folderText(target);
     const message = new vscode.MarkdownString([
       vscode.l10n.t('Start a conversation on the OpenHands server {0} with this task:', server),
       quoted(options.input.task),
       vscode.l10n.t('Repository: {0}.', describeTarget(target)),
+      ...(folder ? [folder] : []),
     ].join('\n\n'));
     return {
       invocationMessage: vscode.l10n.t('Starting an OpenHands conversation on {0}', server),
@@ -69,14 +73,26 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateInput> {
     });
   }
 
+  /** What the start will do with the workspace folder (the same plan as Start Conversation's pre-flight), if anything. */
+  private async folderText(target: ConversationTarget): Promise<string | undefined> {
+    const { offer, sentWithoutAsking } = await this.sender.folderPlan(target);
+    if (offer?.kind !== 'offered') return offer?.reason;
+    const name = path.basename(offer.folder.fsPath);
+    const size = formatSize(offer.scan.totalBytes);
+    return sentWithoutAsking
+      ? vscode.l10n.t('Folder: {0}, {1} files ({2}), sent as it is on disk (the openhands.startConversationWith setting); you see what leaves before it does.', name, offer.scan.fileCount, size)
+      : vscode.l10n.t('Folder: {0}, {1} files ({2}); the start offers to send it as it is on disk (Send This Folder).', name, offer.scan.fileCount, size);
+  }
+
   /** The repository and branch the input names, else the workspace's. */
   private async targetFor(input: DelegateInput): Promise<ConversationTarget> {
     const workspace = await this.targets.resolve(undefined);
     if (!input.repository?.trim()) return workspace;
     const same = input.repository.trim() === workspace.repository;
+    // Another repository than the workspace's: the workspace folder is not its checkout, so it is never sent.
     return {
       repository: input.repository.trim(), branch: input.branch?.trim() || (same ? workspace.branch : undefined),
-      gitProvider: same ? workspace.gitProvider : undefined, root: workspace.root, warnings: [],
+      gitProvider: same ? workspace.gitProvider : undefined, root: same ? workspace.root : undefined, warnings: [],
     };
   }
 }

@@ -52,9 +52,8 @@ export class ConversationSender {
 
   /** Warns, then sends (after Push and Start's push); returns the new conversation's id, or undefined when it did not start. */
   async send(target: ConversationTarget, message: MessageFields, title: string, reporter?: StartReporter): Promise<string | undefined> {
-    // Send This Folder is offered where the person starts by hand; chat's start stays as it was for now.
-    const confirmed = reporter ? await this.confirmTarget(target) : await this.confirmWithFolder(target);
-    if (confirmed?.folder) return this.sendFolder(confirmed.folder, message, title);
+    const confirmed = await this.confirmWithFolder(target);
+    if (confirmed?.folder) return this.sendFolder(confirmed.folder, message, title, reporter);
     if (confirmed?.push) return this.pushThenPost(confirmed.target, confirmed.push, message, title, reporter);
     return confirmed && this.post(confirmed.target, message, title, reporter);
   }
@@ -190,23 +189,34 @@ export class ConversationSender {
    * agent would not see the folder as it is: a warning about the repository, or no repository at all.
    */
   private async confirmWithFolder(target: ConversationTarget): Promise<Confirmed | undefined> {
+    const plan = await this.folderPlan(target);
+    if (plan.sentWithoutAsking && plan.offer?.kind === 'offered') return { target, folder: plan.offer };
+    return this.confirmTarget(target, plan.offer);
+  }
+
+  /**
+   * What a start on `target` will do with the workspace folder: its offer (the folder, its file count and size, or
+   * why not), or none where the pre-flight will not mention it; and whether it goes without the pre-flight asking.
+   * The Delegate tool's confirmation says it before the start.
+   */
+  async folderPlan(target: ConversationTarget): Promise<{ readonly offer: FolderOffer | undefined; readonly sentWithoutAsking: boolean }> {
     const mode = configuration.startConversationWith();
     const asks = !target.repository || target.warnings.length > 0;
     const offer = mode === 'repository' || (mode === 'ask' && !asks) ? undefined : await this.folders.offer(target.root);
-    if (mode === 'folder' && offer?.kind === 'offered') return { target, folder: offer };
-    return this.confirmTarget(target, offer);
+    return { offer, sentWithoutAsking: mode === 'folder' };
   }
 
   /** Hands the folder over with the task; the conversation is kept and announced as any other start. */
-  private async sendFolder(folder: SendableFolder, message: MessageFields, title: string): Promise<string | undefined> {
-    const handed = await this.folders.send(folder, message.initial_user_msg ?? title, message.image_urls ?? undefined);
+  private async sendFolder(folder: SendableFolder, message: MessageFields, title: string, reporter?: StartReporter): Promise<string | undefined> {
+    const handed = await this.folders.send(folder, message.initial_user_msg ?? title, message.image_urls ?? undefined, reporter);
     if (!handed) return undefined;
     const started: StartedConversation = {
-      id: handed.conversationId, title: firstLine(title), branch: handed.branch, folder: folder.folder.toString(), startedAt: new Date().toISOString(), state: 'starting',
+      id: handed.conversationId, title: firstLine(title), branch: handed.branch, folder: folder.folder.toString(), sentFolderCommit: handed.commit, startedAt: new Date().toISOString(), state: 'starting',
     };
     await this.store.add(handed.server.url, started);
     this.logger.info(`Conversation ${started.id} started on the folder ${folder.folder.fsPath} as it is`);
-    void this.announce(handed.server.url, started);
+    // The chat response says it where the start was reported; elsewhere a notification does.
+    if (!reporter) void this.announce(handed.server.url, started);
     return started.id;
   }
 

@@ -12,6 +12,8 @@ export interface StartedConversation {
   readonly branch?: string;
   /** The folder it was started from (a URI): where Apply Changes writes the agent's work. */
   readonly folder?: string;
+  /** The snapshot commit Send This Folder handed over: what the agent's changes are measured against. */
+  readonly sentFolderCommit?: string;
   /** ISO time of the start. */
   readonly startedAt: string;
   readonly status?: string;

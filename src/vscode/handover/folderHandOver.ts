@@ -22,6 +22,14 @@ export interface HandedOver {
   readonly server: Server;
   readonly conversationId: string;
   readonly branch: string;
+  /** The snapshot commit handed over. */
+  readonly commit: string;
+}
+
+/** Who else follows a hand-over (a chat response, the Delegate tool): its steps, and its own cancel. */
+export interface HandOverWatcher {
+  report(step: string): void;
+  readonly signal: AbortSignal;
 }
 
 export class FolderHandOver {
@@ -48,14 +56,18 @@ export class FolderHandOver {
   }
 
   /** Confirms, then hands the folder over and sends the task; undefined when cancelled or failed (after saying so). */
-  async send(offer: Extract<FolderOffer, { kind: 'offered' }>, task: string, imageUrls: readonly string[] | undefined): Promise<HandedOver | undefined> {
+  async send(
+    offer: Extract<FolderOffer, { kind: 'offered' }>, task: string, imageUrls: readonly string[] | undefined, watcher?: HandOverWatcher,
+  ): Promise<HandedOver | undefined> {
     const folderName = path.basename(offer.folder.fsPath);
     const leaveOut = await confirmFolder(folderName, offer.scan);
     if (!leaveOut) return undefined;
-    return this.run(offer.folder, folderName, leaveOut, { text: task, ...(imageUrls?.length ? { imageUrls } : {}) });
+    return this.run(offer.folder, folderName, leaveOut, { text: task, ...(imageUrls?.length ? { imageUrls } : {}) }, watcher);
   }
 
-  private async run(folder: vscode.Uri, folderName: string, leaveOut: readonly string[], task: { text: string; imageUrls?: readonly string[] }): Promise<HandedOver | undefined> {
+  private async run(
+    folder: vscode.Uri, folderName: string, leaveOut: readonly string[], task: { text: string; imageUrls?: readonly string[] }, watcher?: HandOverWatcher,
+  ): Promise<HandedOver | undefined> {
     const server = await this.session.connect();
     if (!server) return undefined;
     try {
@@ -64,7 +76,10 @@ export class FolderHandOver {
       }, async (progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        return await this.handOverWithProgress(server, folder, leaveOut, task, progress, controller.signal);
+        watcher?.signal.addEventListener('abort', () => controller.abort(), { once: true });
+        // The steps go to the notification and to whoever else follows the start (the chat response).
+        const both = { report: (step: { message?: string }) => { progress.report(step); if (step.message) watcher?.report(step.message); } };
+        return await this.handOverWithProgress(server, folder, leaveOut, task, both, controller.signal);
       });
     } catch (error) {
       if (error instanceof Error && error.name === 'AbortError') {
@@ -79,13 +94,13 @@ export class FolderHandOver {
         return undefined;
       }
       const retry = vscode.l10n.t('Retry');
-      return (await vscode.window.showErrorMessage(message, retry)) === retry ? this.run(folder, folderName, leaveOut, task) : undefined;
+      return (await vscode.window.showErrorMessage(message, retry)) === retry ? this.run(folder, folderName, leaveOut, task, watcher) : undefined;
     }
   }
 
   private async handOverWithProgress(
     server: Server, folder: vscode.Uri, leaveOut: readonly string[], task: { text: string; imageUrls?: readonly string[] },
-    progress: vscode.Progress<{ message?: string; increment?: number }>, signal: AbortSignal,
+    progress: vscode.Progress<{ message?: string }>, signal: AbortSignal,
   ): Promise<HandedOver> {
     progress.report({ message: vscode.l10n.t('Making the snapshot…') });
     const snapshot = await makeSnapshot(folder.fsPath, { leaveOut, historyLimitBytes: configuration.handOverLimitBytes(), signal, git: await this.gitRunner() });
@@ -93,9 +108,10 @@ export class FolderHandOver {
       this.logger.info(`Snapshot ${snapshot.commit} of ${folder.fsPath}: ${snapshot.fileCount} files, bundle ${snapshot.bundleBytes} bytes, ${snapshot.withHistory ? 'with' : 'without'} history`);
       const conversationId = await handOver(server.client, {
         bundle: snapshot, unpackCommand: (remotePath) => unpackCommand(snapshot, remotePath), task, signal,
+        instructions: configuration.conversationInstructions() || undefined,
         onProgress: (step) => progress.report({ message: progressText(step) }),
       });
-      return { server, conversationId, branch: snapshot.branch };
+      return { server, conversationId, branch: snapshot.branch, commit: snapshot.commit };
     } finally {
       await snapshot.dispose();
     }

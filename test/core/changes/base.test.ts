@@ -6,6 +6,11 @@ const none = { repository: null, branch: null, archiveBaseCommit: null, agentCom
 const sha = 'c'.repeat(40);
 
 describe('chooseBase', () => {
+  it('takes the snapshot a folder was sent as before anything else: the agent\'s work started there', () => {
+    assert.deepEqual(chooseBase({ ...none, repository: 'o/r', branch: 'main', archiveBaseCommit: 'd'.repeat(40), sentFolderCommit: sha }), { ref: sha, commit: sha, reason: 'sent-folder' });
+    assert.deepEqual(chooseBase({ ...none, sentFolderCommit: null }), { ref: 'HEAD', reason: 'head' });
+  });
+
   it('takes the origin branch of a cloned repository first', () => {
     assert.deepEqual(chooseBase({ ...none, repository: 'o/r', branch: 'main', archiveBaseCommit: sha }), { ref: 'origin/main', reason: 'origin-branch' });
     assert.deepEqual(chooseBase({ ...none, repository: 'o/r' }), { ref: null, reason: 'server-default' });

@@ -52,6 +52,16 @@ describe('loadChanges and exactSides on the stand-in', () => {
     assert.deepEqual(changes.refused, []);
   });
 
+  it('a conversation started with Send This Folder: against the snapshot sent, named as such, whether the patch or the list is read', async () => {
+    const head = (await loaded()).base.commit!;
+    const viaPatch = await loadChanges(client, { id, repository: null, branch: null, sentFolderCommit: head });
+    assert.deepEqual(viaPatch.kind === 'loaded' && viaPatch.changes.base, { ref: head, commit: head, reason: 'sent-folder' });
+    assert.equal(viaPatch.kind === 'loaded' && viaPatch.changes.files.length, 12);
+    const listOnly: typeof client = { ...client, agentServer: undefined };
+    const viaList = await loadChanges(listOnly, { id, repository: null, branch: null, sentFolderCommit: head });
+    assert.deepEqual(viaList.kind === 'loaded' && viaList.changes.base, { ref: head, commit: head, reason: 'sent-folder' });
+  });
+
   it('gives both sides exactly: CRLF kept, Latin-1 byte for byte, a deleted file\'s base', async () => {
     const changes = await loaded();
     assert.deepEqual(await exactSides(changes, 'docs/windows.txt'), { kind: 'text', base: 'first\r\nsecond\r\nthird\r\n', agent: 'first\r\nSECOND\r\nthird\r\n', encoding: 'utf8' });

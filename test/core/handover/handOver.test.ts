@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AgentReach, AgentServerApi } from '../../../src/api/client';
 import type { CommandResult } from '../../../src/api/model/agentCommands';
+import type { ConversationRequest } from '../../../src/api/model/conversations';
 import { HandOverError, handOver, type HandOverClient, type HandOverProgress, type HandOverRequest } from '../../../src/core/handover/handOver';
 
 const ID = '5f1e8a3c2b4d4e6f8a9b0c1d2e3f4a5b';
@@ -15,12 +16,15 @@ interface Fake {
   calls: string[];
   commands: string[];
   uploads: { local: string; remote: string }[];
+  /** What each start asked for: never a message (the task goes after the unpack). */
+  starts: ConversationRequest[];
 }
 
 function fakeClient(options: { reaches?: AgentReach['reachable'][]; result?: CommandResult; failAt?: string; hang?: string } = {}): Fake {
   const calls: string[] = [];
   const commands: string[] = [];
   const uploads: { local: string; remote: string }[] = [];
+  const starts: ConversationRequest[] = [];
   const step = async (name: string, signal?: AbortSignal) => {
     calls.push(name);
     if (options.failAt === name) throw new Error(`${name} refused`);
@@ -45,7 +49,9 @@ function fakeClient(options: { reaches?: AgentReach['reachable'][]; result?: Com
   const reaches = [...(options.reaches ?? [true])];
   const client: HandOverClient = {
     createConversation: async (request, call) => {
-      assert.deepEqual(request, {}, 'no message at the start');
+      starts.push(request);
+      assert.equal(request.initial_user_msg, undefined, 'no message at the start');
+      assert.equal(request.image_urls, undefined, 'no images at the start');
       await step('start', call?.signal);
       return { status: 'ok', conversation_id: ID };
     },
@@ -60,7 +66,7 @@ function fakeClient(options: { reaches?: AgentReach['reachable'][]; result?: Com
     },
     stopConversation: async (id) => { calls.push(`stop:${id}`); },
   };
-  return { client, calls, commands, uploads };
+  return { client, calls, commands, uploads, starts };
 }
 
 const request = (extra: Partial<HandOverRequest> = {}): HandOverRequest => ({
@@ -82,6 +88,15 @@ describe('handing a folder to a new conversation', () => {
     assert.equal(fake.commands[0], `trap 'rm -f '\\''${remote}'\\''' EXIT\ngit fetch -q ${remote} refs/x && git checkout -q -B main FETCH_HEAD`);
     assert.deepEqual(progress.map((p) => p.step), ['start', 'upload', 'upload', 'upload', 'unpack', 'task']);
     assert.deepEqual(progress.filter((p) => p.step === 'upload'), [0, 50, 100].map((sent) => ({ step: 'upload', sent, total: 100 })));
+  });
+
+  it('starts with nothing but the person\'s conversation instructions, as a start with the task does; none, an empty start', async () => {
+    const withInstructions = fakeClient();
+    await handOver(withInstructions.client, request({ instructions: 'Answer in French.' }), FAST);
+    assert.deepEqual(withInstructions.starts, [{ conversation_instructions: 'Answer in French.' }]);
+    const without = fakeClient();
+    await handOver(without.client, request(), FAST);
+    assert.deepEqual(without.starts, [{}]);
   });
 
   it('waits while the new sandbox has no address yet, then goes on', async () => {

@@ -22,8 +22,10 @@ export default scenario('chat: @openhands starts a task and follows it to finish
     await openChat(workbench);
 
     const first = await sendPrompt(workbench, `@openhands ${TASK}`);
-    // The workspace's branch is not on its remote: the same pre-flight dialog as Start Conversation.
-    await answerDialog(workbench, 'Start Anyway', 'chat-preflight');
+    // The workspace's branch is not on its remote: the same pre-flight dialog as Start Conversation, Send This
+    // Folder offered as there.
+    const preflight = await answerDialog(workbench, 'Start Anyway', 'chat-preflight');
+    assert.match(preflight, /Send This Folder/, 'chat\'s pre-flight offers the folder as Start Conversation\'s does');
     await responseWith(first, /Started the conversation/);
     // The agent's actions as they happen (the script's first is a command, then a file it makes).
     await responseWith(first, /Ran\s+pwd/);

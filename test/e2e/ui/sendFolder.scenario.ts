@@ -2,8 +2,10 @@
 // git workspace (github remote, branch never pushed, no github token on the server) gets an uncommitted edit, an
 // untracked file, an ignored file and a `.env`. Start Conversation's pre-flight offers Send This Folder first; the
 // secrets modal names `.env` with Leave Them Out first; the conversation starts on the folder as it is: the agent's
-// `cat` shows the edit and the untracked file, its `ls -a` neither the ignored file nor `.env`; the person's
-// folder, index and refs are as they were.
+// `cat` shows the edit and the untracked file, its `ls -a` neither the ignored file nor `.env`; Show Changes lists
+// only the agent's edit, against the snapshot sent ("Against your folder as you sent it, abc1234"); Apply Changes
+// writes it byte for byte into the folder, Undo Apply restores it; the person's folder, index and refs are then as
+// they were.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -13,11 +15,13 @@ import { startContractServer } from '../../support/standin/contractServer';
 import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
-import { answerDialog, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
+import { clearNotifications, clickButton, answerDialog, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
 
 const TASK = 'Read README.md and added.txt, then change added.txt.';
 const EDIT = 'An edit not committed.\n';
 const ADDED = 'A file never committed.\n';
+const AGENTS = 'A file changed by the agent.\n';
+const APPLY = 'OpenHands: Apply Changes to the Workspace';
 const SCRIPT: readonly ScriptStep[] = [
   { tool: 'terminal', command: 'cat README.md added.txt && ls -a' },
   { tool: 'file_editor', command: 'str_replace', path: 'added.txt', old_str: 'never committed', new_str: 'changed by the agent' },
@@ -84,6 +88,22 @@ export default scenario('Send This Folder: the pre-flight offers it first, the s
     const listed = (await rows.allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
     const files = listed.filter((text) => !/^Against/.test(text ?? ''));
     assert.ok(files.length === 1 && /^added\.txt\s*\+1 -1$/.test(files[0] ?? ''), `only the agent's edit is listed: ${listed.join(' | ')}`);
+    // The base line names the snapshot sent (its commit lives only in the sandbox and the snapshot's scratch store).
+    const baseLine = listed.find((text) => /^Against/.test(text ?? '')) ?? '';
+    assert.match(baseLine, /^Against your folder as you sent it, [0-9a-f]{7}$/);
+    await clearNotifications(workbench);
+
+    // Apply Changes (the Changes view's conversation): the agent's edit, byte for byte, and nothing else.
+    const untouched = { readme: fs.readFileSync(path.join(folder, 'README.md')), env: fs.readFileSync(path.join(folder, '.env')) };
+    await workbench.runCommand(APPLY);
+    const applied = await notification(workbench, /OpenHands: 1 files? updated, 0 merged, 0 skipped\./, 60_000);
+    await workbench.screenshot('applied');
+    assert.deepEqual(fs.readFileSync(path.join(folder, 'added.txt')), Buffer.from(AGENTS));
+    assert.deepEqual({ readme: fs.readFileSync(path.join(folder, 'README.md')), env: fs.readFileSync(path.join(folder, '.env')) }, untouched);
+    // Undo Apply: the file as it was.
+    await clickButton(applied, 'Undo');
+    await notification(workbench, /the apply of ".*" was undone; 1 file restored\./);
+    assert.deepEqual(fs.readFileSync(path.join(folder, 'added.txt')), Buffer.from(ADDED));
 
     assert.deepEqual({ status: git('--no-optional-locks', 'status', '--porcelain'), refs: git('for-each-ref'), index: fs.readFileSync(path.join(folder, '.git', 'index')) }, before,
       'the person\'s folder, refs and index are as they were');

@@ -4,10 +4,11 @@
 // the extension host cannot answer a dialog: so its confirmation (prepareInvocation) is checked apart, and its
 // work through the registered tool's invoke, both from the TestingApi; then lm.invokeTool reads what it started.
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { settledCount } from '../../harness/requests';
 import { nextConversationRequest, serverWith, token } from '../../harness/host/conversationSupport';
-import { contract, testingApi } from '../../harness/host/support';
+import { contract, e2eContext, standIn, testingApi, useServer } from '../../harness/host/support';
 
 const DELEGATE = 'openhands_delegate';
 const READ = 'openhands_getConversation';
@@ -72,5 +73,28 @@ describe('language-model tools', () => {
       Promise.resolve(vscode.lm.invokeTool(READ, { input: { id: '0123456789abcdef0123456789abcdef' }, toolInvocationToken: undefined })),
       /No conversation 0123456789abcdef0123456789abcdef on/,
     );
+  });
+});
+
+describe('Delegate to OpenHands on a server that takes a folder', () => {
+  const v1 = standIn('v1');
+  before(async () => {
+    await useServer(v1.url);
+    await serverWith({}, v1);
+  });
+  after(() => useServer(e2eContext().contractUrl));
+
+  it('its confirmation names the workspace folder, its file count and size, as Start Conversation\'s pre-flight offers it', async () => {
+    // The harness's branch was never pushed and the server has no github token: the pre-flight offers the folder.
+    const prepared = await (await testingApi()).chatTools[DELEGATE].prepareInvocation!({ input: { task: TASK } }, new vscode.CancellationTokenSource().token);
+    const message = markdown(prepared?.confirmationMessages?.message);
+    const folder = path.basename(e2eContext().workspaceFolder);
+    assert.match(message, new RegExp(`Folder: ${folder}, \\d+ files \\(\\d[^)]*\\); the start offers to send it as it is on disk \\(Send This Folder\\)\\.`), message);
+  });
+
+  it('names no folder where the task names another repository than the workspace\'s', async () => {
+    const input = { task: TASK, repository: 'octo/gadgets' };
+    const prepared = await (await testingApi()).chatTools[DELEGATE].prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    assert.doesNotMatch(markdown(prepared?.confirmationMessages?.message), /Folder:/);
   });
 });
