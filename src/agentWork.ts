@@ -32,6 +32,8 @@ export interface AgentWork {
   readonly chat: ChatServices;
   /** A transcript tab VS Code restored after a reload, with the state its page saved. */
   restoreTranscript(panel: vscode.WebviewPanel, state: unknown): void;
+  /** The sides of changed files (registered at activation: changeContentRegistration.ts). */
+  readonly changeContents: vscode.TextDocumentContentProvider;
 }
 
 export function agentWork(activated: Activated, parts: CommandParts): AgentWork {
@@ -40,9 +42,10 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   const merges = new MergeInputs();
   context.subscriptions.push(merges);
   const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
-  const changeContents = new ChangeContentProvider(activated.changes);
+  // The sides read the changes through the controller, which opens diffs of those sides: bound once both exist.
+  const changeContents: ChangeContentProvider = new ChangeContentProvider(activated.changes, (origin) => changes.loadedFrom(origin));
   context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
-  const changes = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
+  const changes: ChangesController = new ChangesController(activated.changes, changeContents, session, watch, errors, logger);
   const follow: FollowFactory = (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate);
   const transcripts = transcriptFeature({
     context, session, watch, errors, logger, actions,
@@ -59,5 +62,6 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
       tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
     },
     restoreTranscript: transcripts.restore,
+    changeContents,
   };
 }
