@@ -30,7 +30,10 @@ export interface AgentWork {
   readonly handlers: AgentWorkHandlers;
   /** The @openhands participant's handler and the language-model tools. */
   readonly chat: ChatServices;
-  /** The two sides of each changed file, which the review's comments are on (src/review.ts). */
+  /**
+   * The two sides of each changed file (registered at activation: changeContentRegistration.ts), which the review's
+   * comments are on (src/review.ts).
+   */
   readonly changeContents: ChangeContentProvider;
   /** A transcript tab VS Code restored after a reload, with the state its page saved. */
   restoreTranscript(panel: vscode.WebviewPanel, state: unknown): void;
@@ -42,9 +45,10 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   const merges = new MergeInputs();
   context.subscriptions.push(merges);
   const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
-  const changeContents = new ChangeContentProvider(activated.changes);
+  // The sides read the changes through the controller, which opens diffs of those sides: bound once both exist.
+  const changeContents: ChangeContentProvider = new ChangeContentProvider(activated.changes, (origin) => changes.loadedFrom(origin));
   context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
-  const changes = new ChangesController(activated.changes, changeContents, session, conversations, watch, errors, logger);
+  const changes: ChangesController = new ChangesController(activated.changes, changeContents, session, conversations, watch, errors, logger);
   const follow: FollowFactory = (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate);
   const transcripts = transcriptFeature({
     context, session, watch, errors, logger, actions,

@@ -12,6 +12,8 @@ import { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import { ServerSession } from './vscode/connection/serverSession';
 import { registerChat } from './vscode/chat/chatRegistration';
 import { ConnectionStatusBar } from './vscode/connection/statusBar';
+import { registerChangeContents } from './vscode/changes/changeContentRegistration';
+import { ChangesMemory } from './vscode/changes/changesMemory';
 import { ChangesStore } from './vscode/changes/changesStore';
 import { ChangesTreeProvider } from './vscode/changes/changesTreeProvider';
 import { ConversationFinder } from './vscode/conversations/conversationFinder';
@@ -51,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const conversationsTree = new ConversationsTreeProvider(watch, session, finder);
   const settingsTree = new SettingsTreeProvider(settings, session);
   const changes = new ChangesStore();
+  const changesTree = new ChangesTreeProvider(changes);
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
   const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, finder, conversationsTree, walkthrough, changes };
   const logLoad = (message: string) => logger.info(message);
@@ -68,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
     watch, finder, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
-    changes, new ChangesTreeProvider(changes),
+    changes, changesTree, new ChangesMemory(changes, context.workspaceState, session, changesTree.view),
     ...registerCommands({
       ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
@@ -76,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     }),
     ...registerChat(context.extensionUri, async () => (await agentWork.get()).chat),
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),
+    registerChangeContents(async () => (await agentWork.get()).changeContents),
   );
   void settings.refresh();
   void walkthrough.openOnFirstRun();

@@ -49,6 +49,7 @@ export function buildControls(strings: ViewStrings, post: Post): Controls {
       problem.hidden = !header.problem;
       stop.hidden = !header.canStop;
       resume.hidden = !header.canResume;
+      exported.hidden = !header.canExport;
       confirm.hidden = !header.awaitingConfirmation;
       olderButton.hidden = !header.hasOlder;
       reply.update(header);

@@ -1,10 +1,15 @@
 // The two sides of a changed file under the extension's own scheme, read-only and never written to disk: the
 // agent's exact bytes and the base made from them by the exact patch (core/changes/changeContents). A side that
-// cannot be had exactly is an error the editor shows, never a lossy text in its place.
+// cannot be had exactly is an error the editor shows, never a lossy text in its place. Its URI names the server and
+// the conversation, so a side asked for after a reload (a restored review) reads the changes again from the server.
 import * as vscode from 'vscode';
+import type { LoadedChanges } from '../../core/changes/changeLoader';
 import { exactSides, type FileSides } from '../../core/changes/changeContents';
 import { Disposable } from '../platform/lifecycle';
-import { CHANGE_SCHEME, parseChangeUri, type ChangesStore } from './changesStore';
+import { CHANGE_SCHEME, parseChangeUri, type ChangesOrigin, type ChangesStore } from './changesStore';
+
+/** The changes a side is read from, read from the server when not in hand; else why they cannot be. */
+export type LoadChanges = (origin: ChangesOrigin) => Promise<LoadedChanges | string>;
 
 export class ChangeContentProvider extends Disposable implements vscode.TextDocumentContentProvider {
   /** One read per file of the changes shown; cleared when another reading replaces them. */
@@ -12,9 +17,8 @@ export class ChangeContentProvider extends Disposable implements vscode.TextDocu
   private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly store: ChangesStore) {
+  constructor(private readonly store: ChangesStore, private readonly load: LoadChanges) {
     super();
-    this.register(vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, this));
     this.register(store.onDidChange(() => this.reread()));
   }
 
@@ -26,25 +30,26 @@ export class ChangeContentProvider extends Disposable implements vscode.TextDocu
   }
 
   /** The file's exact sides, read once (the diff's two editors ask for one each). */
-  sidesOf(conversationId: string, path: string): Promise<FileSides> {
-    const state = this.store.shown?.conversation.id === conversationId ? this.store.shown.state : undefined;
-    if (state?.kind !== 'loaded') {
-      return Promise.resolve({ kind: 'none', message: vscode.l10n.t('These changes are no longer shown. Show the conversation\'s changes again.') });
-    }
-    const key = `${conversationId}\n${path}`;
+  sidesOf(origin: ChangesOrigin, path: string): Promise<FileSides> {
+    const key = `${origin.serverUrl}\n${origin.conversationId}\n${path}`;
     let read = this.sides.get(key);
     if (!read) {
-      read = exactSides(state.changes, path);
+      read = this.read(origin, path);
       this.sides.set(key, read);
       read.catch(() => this.sides.delete(key));
     }
     return read;
   }
 
+  private async read(origin: ChangesOrigin, path: string): Promise<FileSides> {
+    const changes = await this.load(origin);
+    return typeof changes === 'string' ? { kind: 'none', message: changes } : exactSides(changes, path);
+  }
+
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const parsed = parseChangeUri(uri);
     if (!parsed || parsed.side === 'tree') throw new Error(vscode.l10n.t('This is not a side of a changed file.'));
-    const sides = await this.sidesOf(parsed.conversationId, parsed.path);
+    const sides = await this.sidesOf(parsed, parsed.path);
     if (sides.kind === 'none') throw new Error(sides.message);
     return parsed.side === 'base' ? sides.base : sides.agent;
   }

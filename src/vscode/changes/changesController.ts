@@ -11,10 +11,12 @@ import { Context, View } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import { conversationArgument, type ShownConversation } from './conversationArgument';
 import type { ChangeContentProvider } from './changeContentProvider';
-import { changeUri, type ChangesStore } from './changesStore';
+import { changeUri, type ChangesOrigin, type ChangesStore } from './changesStore';
 
 export class ChangesController {
   private reading: AbortController | undefined;
+  /** The reading under way, so those who wait for the same conversation's changes wait for it, not start another. */
+  private inFlight: { readonly id: string; readonly done: Promise<boolean> } | undefined;
 
   constructor(
     private readonly store: ChangesStore,
@@ -40,24 +42,32 @@ export class ChangesController {
     return shown ? this.read(shown.conversation) : this.show();
   }
 
-  private async read(conversation: ShownConversation): Promise<boolean> {
+  private read(conversation: ShownConversation): Promise<boolean> {
+    const flight = { id: conversation.id, done: this.readNow(conversation) };
+    this.inFlight = flight;
+    void flight.done.finally(() => { if (this.inFlight === flight) this.inFlight = undefined; });
+    return flight.done;
+  }
+
+  private async readNow(conversation: ShownConversation): Promise<boolean> {
     this.reading?.abort();
     const reading = new AbortController();
     this.reading = reading;
     const before = this.store.shown;
     const previous = before?.conversation.id === conversation.id && before.state?.kind === 'loaded' ? before.state.changes.base : undefined;
-    this.store.show({ conversation, state: undefined });
+    const serverUrl = this.session.serverUrl ?? '';
+    this.store.show({ serverUrl, conversation, state: undefined });
     const server = await this.session.connect();
     if (reading.signal.aborted) return false;
     if (!server) {
-      this.store.show({ conversation, state: { kind: 'failed', error: new Error(vscode.l10n.t('Not connected to an OpenHands server.')) } });
+      this.store.show({ serverUrl, conversation, state: { kind: 'failed', error: new Error(vscode.l10n.t('Not connected to an OpenHands server.')) } });
       return false;
     }
     // A conversation started here with Send This Folder: its changes are against the snapshot sent.
     const sentFolderCommit = this.conversations.find(server.url, conversation.id)?.sentFolderCommit ?? null;
     const state = await loadChanges(server.client, { ...conversation, sentFolderCommit }, reading.signal, previous);
     if (reading.signal.aborted) return false;
-    this.store.show({ conversation, state });
+    this.store.show({ serverUrl, conversation, state });
     if (state.kind === 'failed') {
       this.logger.error(`Reading the changes of ${conversation.id} failed`);
       void this.errors.show(state.error, { retry: () => this.refresh() });
@@ -68,16 +78,30 @@ export class ChangesController {
   /** The loaded changes of the conversation given, reading them first when another one is shown. */
   async loaded(argument?: unknown): Promise<LoadedChanges | undefined> {
     const shown = this.store.shown;
-    const wanted = argument === undefined ? shown?.conversation : await conversationArgument(argument, this.watch);
+    const wanted = argument === undefined || argument === shown?.conversation.id ? shown?.conversation : await conversationArgument(argument, this.watch);
     if (!wanted) return undefined;
-    if (shown?.conversation.id !== wanted.id || shown.state?.kind !== 'loaded') await this.read(wanted);
-    const state = this.store.shown?.state;
-    return state?.kind === 'loaded' ? state.changes : undefined;
+    if (shown?.conversation.id !== wanted.id || shown.state?.kind !== 'loaded') {
+      if (this.inFlight?.id !== wanted.id) void this.read(wanted);
+      // A reading of it started again meanwhile (Refresh) replaces the one awaited: wait for the last.
+      while (this.inFlight?.id === wanted.id) await this.inFlight.done;
+    }
+    const now = this.store.shown;
+    return now?.conversation.id === wanted.id && now.state?.kind === 'loaded' ? now.state.changes : undefined;
+  }
+
+  /** The changes a side of a changed file is read from: a review restored after a reload reads them again. */
+  async loadedFrom(origin: ChangesOrigin): Promise<LoadedChanges | string> {
+    if (origin.serverUrl !== this.session.serverUrl) {
+      return vscode.l10n.t('These changes are on {0}, not on the connected server. Connect to it to see them.', origin.serverUrl);
+    }
+    return await this.loaded(origin.conversationId)
+      ?? vscode.l10n.t('The agent\'s changes could not be read. Show the conversation\'s changes again.');
   }
 
   /** A changed file's diff: base against the agent's version, both exact; else why not. */
   async openChange(conversationId: string, path: string): Promise<boolean> {
-    const sides = await this.contents.sidesOf(conversationId, path);
+    const origin = { serverUrl: this.store.shown?.serverUrl ?? this.session.serverUrl ?? '', conversationId };
+    const sides = await this.contents.sidesOf(origin, path);
     if (sides.kind === 'none') {
       void vscode.window.showInformationMessage(sides.message);
       return false;
@@ -87,7 +111,7 @@ export class ChangesController {
       ? vscode.l10n.t('{0} (agent\'s changes; not UTF-8, shown byte for byte as Latin-1)', name)
       : vscode.l10n.t('{0} (agent\'s changes)', name);
     await vscode.commands.executeCommand('vscode.diff',
-      changeUri(conversationId, 'base', path), changeUri(conversationId, 'agent', path), title, { preview: true });
+      changeUri(origin, 'base', path), changeUri(origin, 'agent', path), title, { preview: true });
     return true;
   }
 
@@ -103,7 +127,8 @@ export class ChangesController {
       return false;
     }
     const id = changes.conversationId;
-    const resources = files.map((file) => [changeUri(id, 'tree', file.path), changeUri(id, 'base', file.path), changeUri(id, 'agent', file.path)]);
+    const origin = { serverUrl: this.store.shown?.serverUrl ?? '', conversationId: id };
+    const resources = files.map((file) => [changeUri(origin, 'tree', file.path), changeUri(origin, 'base', file.path), changeUri(origin, 'agent', file.path)]);
     const title = vscode.l10n.t('Agent\'s changes: {0}', this.store.shown?.conversation.title || id);
     await vscode.commands.executeCommand('vscode.changes', title, resources);
     return true;

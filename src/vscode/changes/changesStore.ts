@@ -6,6 +6,8 @@ import type { ChangesState, ConversationRef } from '../../core/changes/changeLoa
 import { Disposable } from '../platform/lifecycle';
 
 export interface ShownChanges {
+  /** The server the conversation is on: its changes are read from there, also after a reload. */
+  readonly serverUrl: string;
   readonly conversation: ConversationRef & { readonly title: string };
   /** undefined while loading. */
   readonly state: ChangesState | undefined;
@@ -14,19 +16,29 @@ export interface ShownChanges {
 export const CHANGE_SCHEME = 'openhands-change';
 export type ChangeSide = 'tree' | 'base' | 'agent';
 
-/**
- * openhands-change:/<conversation id>/<path>?<side>: the path last, so VS Code's file icons and titles read it, and
- * the same path on both sides, so a diff (and the multi-file review) shows one file, not a rename.
- */
-export function changeUri(conversationId: string, side: ChangeSide, path: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${encodeURIComponent(conversationId)}/${path}`, query: side });
+/** Where a changed file's side is read from: its server and conversation. */
+export interface ChangesOrigin {
+  readonly serverUrl: string;
+  readonly conversationId: string;
 }
 
-export function parseChangeUri(uri: vscode.Uri): { side: ChangeSide; conversationId: string; path: string } | undefined {
+/**
+ * openhands-change:/<conversation id>/<path>?side=<side>&server=<server URL>: the path last, so VS Code's file icons
+ * and titles read it, and the same path on both sides, so a diff (and the multi-file review) shows one file, not a
+ * rename. It names all a read needs: a review VS Code restores after a reload reads its files again from the server.
+ */
+export function changeUri(origin: ChangesOrigin, side: ChangeSide, path: string): vscode.Uri {
+  const query = new URLSearchParams({ side, server: origin.serverUrl }).toString();
+  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${encodeURIComponent(origin.conversationId)}/${path}`, query });
+}
+
+export function parseChangeUri(uri: vscode.Uri): (ChangesOrigin & { side: ChangeSide; path: string }) | undefined {
   const match = /^\/([^/]+)\/(.+)$/.exec(uri.path);
-  const side = uri.query;
-  if (uri.scheme !== CHANGE_SCHEME || !match || (side !== 'tree' && side !== 'base' && side !== 'agent')) return undefined;
-  return { side, conversationId: decodeURIComponent(match[1]), path: match[2] };
+  const query = new URLSearchParams(uri.query);
+  const side = query.get('side');
+  const serverUrl = query.get('server');
+  if (uri.scheme !== CHANGE_SCHEME || !match || !serverUrl || (side !== 'tree' && side !== 'base' && side !== 'agent')) return undefined;
+  return { side, serverUrl, conversationId: decodeURIComponent(match[1]), path: match[2] };
 }
 
 export class ChangesStore extends Disposable {

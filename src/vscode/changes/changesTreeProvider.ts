@@ -8,16 +8,16 @@ import type { ChangesState } from '../../core/changes/changeLoader';
 import { describePathRefusal } from '../../core/changes/pathSafety';
 import { Command, View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
-import { changeUri, type ChangesStore, type ShownChanges } from './changesStore';
+import { changeUri, type ChangesOrigin, type ChangesStore, type ShownChanges } from './changesStore';
 
 type ChangesNode =
-  | { readonly kind: 'tree'; readonly node: ChangeTreeNode; readonly conversationId: string }
+  | { readonly kind: 'tree'; readonly node: ChangeTreeNode; readonly origin: ChangesOrigin }
   | { readonly kind: 'line'; readonly item: vscode.TreeItem };
 
 export class ChangesTreeProvider extends Disposable implements vscode.TreeDataProvider<ChangesNode> {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly view: vscode.TreeView<ChangesNode>;
+  readonly view: vscode.TreeView<ChangesNode>;
 
   constructor(private readonly store: ChangesStore) {
     super();
@@ -43,16 +43,16 @@ export class ChangesTreeProvider extends Disposable implements vscode.TreeDataPr
     if (node.kind === 'line') return node.item;
     if (node.node.kind === 'folder') {
       const item = new vscode.TreeItem(node.node.label, vscode.TreeItemCollapsibleState.Expanded);
-      item.resourceUri = changeUri(node.conversationId, 'tree', node.node.path);
+      item.resourceUri = changeUri(node.origin, 'tree', node.node.path);
       item.iconPath = vscode.ThemeIcon.Folder;
       return item;
     }
-    return fileItem(node.conversationId, node.node.change);
+    return fileItem(node.origin, node.node.change);
   }
 }
 
 function rootLines(shown: ShownChanges, state: ChangesState): ChangesNode[] {
-  const { conversation } = shown;
+  const { conversation, serverUrl } = shown;
   switch (state.kind) {
     case 'unsupported': return [line(vscode.l10n.t('This server line does not expose the agent\'s changes.'), 'info')];
     case 'paused': return [line(vscode.l10n.t('The conversation\'s sandbox is paused: resume it to read its changes.'), 'debug-pause',
@@ -66,7 +66,7 @@ function rootLines(shown: ShownChanges, state: ChangesState): ChangesNode[] {
     }
     case 'loaded': {
       const { changes } = state;
-      const files = buildChangeTree(changes.files).map((node): ChangesNode => ({ kind: 'tree', node, conversationId: conversation.id }));
+      const files = buildChangeTree(changes.files).map((node): ChangesNode => ({ kind: 'tree', node, origin: { serverUrl, conversationId: conversation.id } }));
       const notes = [
         ...(changes.agentUnreachable ? [line(unreachableLine(changes.agentUnreachable), 'info')] : []),
         ...(changes.files.length === 0 ? [line(vscode.l10n.t('The agent changed no files.'), 'check')] : []),
@@ -78,13 +78,13 @@ function rootLines(shown: ShownChanges, state: ChangesState): ChangesNode[] {
   }
 }
 
-function fileItem(conversationId: string, change: FileChange): vscode.TreeItem {
-  const item = new vscode.TreeItem(changeUri(conversationId, 'tree', change.path));
+function fileItem(origin: ChangesOrigin, change: FileChange): vscode.TreeItem {
+  const item = new vscode.TreeItem(changeUri(origin, 'tree', change.path));
   item.label = change.path.slice(change.path.lastIndexOf('/') + 1);
   item.description = describeFile(change);
   // The decoration adds the status word to the tooltip.
   item.tooltip = change.oldPath ? vscode.l10n.t('{0} (from {1})', change.path, change.oldPath) : change.path;
-  item.command = { command: Command.OpenChange, title: vscode.l10n.t('Open Changes'), arguments: [conversationId, change.path] };
+  item.command = { command: Command.OpenChange, title: vscode.l10n.t('Open Changes'), arguments: [origin.conversationId, change.path] };
   return item;
 }
 

@@ -28,7 +28,7 @@ export class ReviewComments extends Disposable {
   /** The threads drawn, per conversation. */
   private readonly drawn = new Map<string, vscode.CommentThread[]>();
 
-  constructor(private readonly store: ReviewStore, changes: ChangesStore) {
+  constructor(private readonly store: ReviewStore, private readonly changes: ChangesStore) {
     super();
     this.controller.commentingRangeProvider = { provideCommentingRanges: (document) => commentingRanges(document) };
     this.controller.options = { prompt: vscode.l10n.t('Comment on these lines for the agent'), placeHolder: vscode.l10n.t('Your comment (Markdown)') };
@@ -45,12 +45,16 @@ export class ReviewComments extends Disposable {
     comment.parent.comments = [...comment.parent.comments];
   }
 
+  /** Draws the conversation's threads on its diffs, when its changes are the ones shown (their URIs name its server). */
   private draw(conversationId: string): void {
     this.erase(conversationId);
+    const shown = this.changes.shown;
+    if (shown?.conversation.id !== conversationId) return;
+    const origin = { serverUrl: shown.serverUrl, conversationId };
     this.drawn.set(conversationId, this.store.threadsOf(conversationId).map((stored) => {
       const { start, end } = stored.range;
       const range = new vscode.Range(start - 1, 0, end - 1, 0);
-      const thread = this.controller.createCommentThread(changeUri(conversationId, stored.side, stored.path), range, []);
+      const thread = this.controller.createCommentThread(changeUri(origin, stored.side, stored.path), range, []);
       thread.comments = [new ReviewComment(stored, thread)];
       thread.canReply = false;
       thread.contextValue = stored.state;

@@ -8,7 +8,7 @@ import { stoppedWorking } from '../../core/conversations/conversationState';
 import { relocate } from '../../core/review/relocate';
 import { splitLines, type ReviewThread } from '../../core/review/reviewThread';
 import type { ChangeContentProvider } from '../changes/changeContentProvider';
-import type { ChangesStore } from '../changes/changesStore';
+import type { ChangesOrigin, ChangesStore } from '../changes/changesStore';
 import type { ConversationWatch } from '../conversations/conversationWatch';
 import { Command, Context } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
@@ -52,13 +52,14 @@ export class ReviewFollower extends Disposable {
     const id = shown.conversation.id;
     const threads = this.store.threadsOf(id);
     if (!threads.length) return;
-    const moved = await Promise.all(threads.map((thread) => this.moved(id, thread)));
+    const origin = { serverUrl: shown.serverUrl, conversationId: id };
+    const moved = await Promise.all(threads.map((thread) => this.moved(origin, thread)));
     if (moved.some((thread, at) => thread !== threads[at])) await this.store.update(id, () => moved);
   }
 
   /** The thread on the file's new version; as it was where the file is no longer among the changes. */
-  private async moved(conversationId: string, thread: ReviewThread): Promise<ReviewThread> {
-    const sides = await this.contents.sidesOf(conversationId, thread.path).catch(() => undefined);
+  private async moved(origin: ChangesOrigin, thread: ReviewThread): Promise<ReviewThread> {
+    const sides = await this.contents.sidesOf(origin, thread.path).catch(() => undefined);
     if (sides?.kind !== 'text') return thread;
     const next = relocate(thread, splitLines(thread.side === 'base' ? sides.base : sides.agent));
     return JSON.stringify(next) === JSON.stringify(thread) ? thread : next;

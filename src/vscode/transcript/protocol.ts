@@ -44,6 +44,8 @@ export interface ViewHeader {
   readonly attached: readonly string[];
   readonly canStop: boolean;
   readonly canResume: boolean;
+  /** Export reads the events from the conversation's server: off while another server is connected. */
+  readonly canExport: boolean;
   readonly awaitingConfirmation: boolean;
   readonly hasOlder: boolean;
   /** A problem reading the events, with the tab still showing what it has. */

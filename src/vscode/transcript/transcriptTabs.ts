@@ -52,9 +52,13 @@ export class TranscriptTabs extends Disposable {
     return serverUrl === undefined ? undefined : this.tabs.get(keyOf({ serverUrl, conversationId }));
   }
 
-  /** The conversation of the transcript tab in front, if one is. */
+  /**
+   * The conversation of the transcript tab in front, if one is and is on the connected server's URL: the palette's
+   * commands act through that server, so one on another server is not taken for them (they would fail there).
+   */
   active(): { readonly id: string; readonly title: string } | undefined {
-    return [...this.tabs.values()].find((tab) => tab.panel.active)?.conversation;
+    const front = [...this.tabs.values()].find((tab) => tab.panel.active);
+    return front?.state.serverUrl === this.services.session.serverUrl ? front?.conversation : undefined;
   }
 
   private adopt(panel: vscode.WebviewPanel, state: TranscriptState): TranscriptPanel {

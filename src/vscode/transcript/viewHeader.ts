@@ -33,6 +33,7 @@ export function viewHeader(facts: HeaderFacts): ViewHeader {
     attached: facts.attached,
     canStop: Boolean(client?.stopConversation) && state !== undefined && canStop(state),
     canResume: Boolean(client?.resumeConversation) && state !== undefined && canResume(state),
+    canExport: !facts.otherServer,
     awaitingConfirmation: waitsForAnswer(facts.awaiting, state) && Boolean(client?.confirmAction),
     hasOlder: facts.status?.hasOlder === true,
     problem: facts.status?.lastError && state !== 'gone' ? vscode.l10n.t('Reading the events failed, trying again: {0}', facts.status.lastError.message) : undefined,
