@@ -27,6 +27,7 @@ import { webUiSuite } from './webUi.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
+import { v1ConfirmSuite } from './v1Confirm.suite';
 import { v1FinishSuite } from './v1Finish.suite';
 import { v1WorkSuite } from './v1Work.suite';
 import { v1HandOverSuite } from './v1HandOver.suite';
@@ -83,6 +84,7 @@ function v1Suites(client: Client): void {
   v1ConversationAdminSuite(client);
   v1FinishSuite(client);
   v1WorkSuite(client);
+  v1ConfirmSuite(client);
   v1HandOverSuite(client);
   webUiSuite(client);
   providerTokensSuite(client);

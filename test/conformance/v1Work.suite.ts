@@ -20,7 +20,7 @@ const LAG_LIMIT_MS = 90_000;
 
 interface Page { items: WorkEvent[]; next_page_id: string | null }
 
-async function until<T>(what: string, limitMs: number, read: () => Promise<T | undefined>): Promise<T> {
+export async function until<T>(what: string, limitMs: number, read: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await read();
@@ -30,10 +30,10 @@ async function until<T>(what: string, limitMs: number, read: () => Promise<T | u
   }
 }
 
-const agentGet = (run: Run, path: string, key: string | null = run.agentKey): Promise<Response> =>
+export const agentGet = (run: Run, path: string, key: string | null = run.agentKey): Promise<Response> =>
   fetch(`${run.agentBase}${path}`, { headers: key === null ? {} : { 'X-Session-API-Key': key } });
 
-async function agentEvents(run: Run, query: string): Promise<Page> {
+export async function agentEvents(run: Run, query: string): Promise<Page> {
   const answer = await agentGet(run, `/api/conversations/${run.id}/events/search?${query}`);
   assert.equal(answer.status, 200);
   return await answer.json() as Page;
@@ -53,7 +53,7 @@ async function appEvents(client: Client, id: string): Promise<WorkEvent[]> {
 
 const finishedIn = (events: readonly WorkEvent[]) => events.some((e) => e.kind === 'ConversationStateUpdateEvent' && e.key === 'execution_status' && e.value === 'finished');
 
-async function setLlm(client: Client, baseUrl: string): Promise<void> {
+export async function setLlm(client: Client, baseUrl: string): Promise<void> {
   if (client.target.api === 'mixed') {
     const body = JSON.stringify({ llm_model: 'openai/gpt-4o', llm_api_key: 'sk-scripted', llm_base_url: baseUrl });
     return assertJson(await client.post('/api/settings', body), 200, SETTINGS_STORED);

@@ -102,6 +102,46 @@ describe('stand-in V1 agent: workspaces', () => {
       await llm.close();
     }
   });
+
+});
+
+describe('stand-in V1 agent: confirmation mode', () => {
+  const v1 = serve({ api: 'v1', sessionApiKey: 'k', controlApi: true });
+
+  it('confirmation mode (1.11.0): a HIGH-risk action waits; accept carries it out, reject records the rejection and leaves the agent idle', async () => {
+    const llm = await startScriptedLlm({ script: [{ tool: 'terminal', command: 'echo approved > approved.txt', risk: 'HIGH' }, { tool: 'finish', message: 'Done.' }], goOnAfterFollowUp: true });
+    try {
+      await setLlm(v1.url, llm.baseUrl);
+      await post(v1.url, '/api/v1/settings', '{"conversation_settings_diff":{"confirmation_mode":true}}', KEY);
+      const waiting = async () => {
+        const c = await startUntil(v1.url, 'waiting_for_confirmation');
+        const agent = { 'X-Session-API-Key': c.session_api_key };
+        return { c, agent, respond: (body: string) => post(c.conversation_url, '/events/respond_to_confirmation', body, agent) };
+      };
+      const first = await waiting();
+      const state = json<{ confirmation_policy: unknown }>((await get(first.c.conversation_url, '', first.agent)).text);
+      assert.deepEqual(state.confirmation_policy, { threshold: 'HIGH', confirm_unknown: true, kind: 'ConfirmRisky' });
+      const action = (await events(v1.url, first.c.id)).find((e) => e.kind === 'ActionEvent') as Event & { security_risk: string };
+      assert.equal(action.security_risk, 'HIGH');
+      assert.equal((await first.respond('{}')).status, 422);
+      assert.deepEqual([(await first.respond('{"accept":true}')).text], ['{"success":true}']);
+      for (let i = 0; i < 100 && !(await events(v1.url, first.c.id)).some((e) => e.kind === 'ObservationEvent' && (e as { action_id?: string }).action_id === action.id); i++) await sleep(50);
+      assert.ok((await events(v1.url, first.c.id)).some((e) => e.kind === 'ObservationEvent' && (e as { action_id?: string }).action_id === action.id));
+
+      const second = await waiting();
+      assert.equal((await second.respond('{"accept":false}')).status, 200);
+      const after = (await events(v1.url, second.c.id)).slice(-2) as (Event & { rejection_reason?: string; action_id?: string })[];
+      assert.deepEqual(after.map((e) => [e.kind, e.key ?? e.rejection_reason]), [['ConversationStateUpdateEvent', 'execution_status'], ['UserRejectObservation', 'User rejected the action.']]);
+      assert.equal(after[0].value, 'idle');
+      await post(v1.url, `/api/v1/app-conversations/${second.c.id}/send-message`, '{"content":[{"type":"text","text":"Leave it; finish."}]}', KEY);
+      for (let i = 0; i < 100 && !(await events(v1.url, second.c.id)).some((e) => e.kind === 'ObservationEvent'); i++) await sleep(50);
+      const kinds = (await events(v1.url, second.c.id)).filter((e) => e.kind === 'ActionEvent' || e.kind.includes('Observation')).map((e) => e.kind);
+      assert.deepEqual(kinds, ['ActionEvent', 'UserRejectObservation', 'ActionEvent', 'ObservationEvent'], 'the agent goes on with the script (finish), not the rejected action');
+    } finally {
+      await post(v1.url, '/api/v1/settings', '{"conversation_settings_diff":{"confirmation_mode":false}}', KEY);
+      await llm.close();
+    }
+  });
 });
 
 describe('stand-in agent server: the git-delta patch of a real-work run applies on a fresh copy of the base', () => {

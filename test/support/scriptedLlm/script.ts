@@ -1,14 +1,21 @@
 // What the scripted LLM answers, step by step: a script of tool calls (the OpenHands 1.x agent's `terminal`,
 // `file_editor` and `finish`, with the arguments the real 1.11.0 agent sends: openhands-v1-work.md §1) or a plain
 // text message. The step for a request is counted from the request itself (the assistant messages after the last
-// user message), so the LLM keeps no state per conversation and a follow-up message starts the script again.
+// user message), so the LLM keeps no state per conversation and a follow-up message starts the script again (or,
+// with goOnAfterFollowUp, goes on with it: counted from the first user message).
 // Paths in a script are relative to the agent's workspace, which the LLM reads from the request: every terminal
 // observation the agent hands back ends with `[Current working directory: <absolute path>]` (TerminalObservation's
 // to_llm_content), so a script starts with `pwd` and later steps get absolute paths, as file_editor requires.
 
 /** One answer: a tool call (with an optional `thought`, the text sent with the call) or a text message. */
 export type ScriptStep =
-  | { readonly tool: 'terminal'; readonly command: string; readonly thought?: string }
+  | {
+      readonly tool: 'terminal';
+      readonly command: string;
+      readonly thought?: string;
+      /** The security risk the call gives (the agent's LLM analyzer reads it); default LOW. */
+      readonly risk?: 'LOW' | 'MEDIUM' | 'HIGH';
+    }
   | {
       readonly tool: 'file_editor';
       readonly command: 'create' | 'str_replace' | 'view';
@@ -115,11 +122,14 @@ function textsOf(message: ChatMessage): string[] {
   return (message.content as { text?: unknown }[]).flatMap((part) => (typeof part.text === 'string' ? [part.text] : []));
 }
 
-/** How far the script is: the assistant turns after the person's last message. */
-export function stepIndex(messages: readonly ChatMessage[]): number {
-  let lastUser = -1;
-  messages.forEach((m, i) => { if (m.role === 'user') lastUser = i; });
-  return messages.slice(lastUser + 1).filter((m) => m.role === 'assistant').length;
+/**
+ * How far the script is: the assistant turns after the person's last message, or (`fromFirst`: a follow-up goes on
+ * with the script) after their first.
+ */
+export function stepIndex(messages: readonly ChatMessage[], fromFirst = false): number {
+  let from = -1;
+  messages.forEach((m, i) => { if (m.role === 'user' && (!fromFirst || from < 0)) from = i; });
+  return messages.slice(from + 1).filter((m) => m.role === 'assistant').length;
 }
 
 /** The tool call's arguments, as the agent's tool schema reads them (paths absolute). */

@@ -20,6 +20,8 @@ export interface ScriptedLlmOptions {
   readonly finishMessage?: string;
   /** The steps to answer with (script.ts), e.g. REAL_WORK_SCRIPT; default: a finish call at once. */
   readonly script?: readonly ScriptStep[];
+  /** A follow-up message goes on with the script where it was, instead of starting it again. */
+  readonly goOnAfterFollowUp?: boolean;
   /** Keep each request's body in `requests` (to read what the agent sends). */
   readonly keepBodies?: boolean;
 }
@@ -50,17 +52,18 @@ let calls = 0;
 /** The call's arguments, and a security risk where the tool asks for one (LLM analyzer). */
 function callArguments(tool: ToolParam, step: ToolStep, workspace: string | null): string {
   const properties = tool.function?.parameters?.properties ?? {};
-  return JSON.stringify({ ...toolArguments(step, workspace), ...('security_risk' in properties ? { security_risk: 'LOW' } : {}) });
+  const risk = 'risk' in step && step.risk ? step.risk : 'LOW';
+  return JSON.stringify({ ...toolArguments(step, workspace), ...('security_risk' in properties ? { security_risk: risk } : {}) });
 }
 
 /**
  * The answer to a request: text where no tools are offered (the title request), else the script's step for it (a
  * finish call once the script is done, or when the step's tool is not offered).
  */
-function assistantMessage(request: ChatRequest, script: readonly ScriptStep[], finishMessage: string): { message: Record<string, unknown>; answered: string } {
+function assistantMessage(request: ChatRequest, options: ScriptedLlmOptions, finishMessage: string): { message: Record<string, unknown>; answered: string } {
   if (!request.tools?.length) return { message: { role: 'assistant', content: finishMessage }, answered: 'text' };
   const messages = request.messages ?? [];
-  const step: ScriptStep = script[stepIndex(messages)] ?? { tool: 'finish', message: finishMessage };
+  const step: ScriptStep = (options.script ?? [])[stepIndex(messages, options.goOnAfterFollowUp)] ?? { tool: 'finish', message: finishMessage };
   if ('text' in step) return { message: { role: 'assistant', content: step.text }, answered: 'text' };
   const named = request.tools.find((t) => t.function?.name === step.tool);
   const tool = named ? step : { tool: 'finish' as const, message: finishMessage };
@@ -107,7 +110,7 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
       }
       let request: ChatRequest;
       try { request = JSON.parse(text) as ChatRequest; } catch { res.writeHead(400).end('{"error":{"message":"not JSON"}}'); return; }
-      const { message, answered } = assistantMessage(request, options.script ?? [], finishMessage);
+      const { message, answered } = assistantMessage(request, options, finishMessage);
       const finish = answered !== 'text';
       requests.push({
         path, model: request.model, stream: request.stream === true, tools: (request.tools ?? []).map((t) => t.function?.name ?? ''), answered,

@@ -3,7 +3,8 @@
 // (X-Session-API-Key; none, a wrong one or the app server's: 401). Served: GET /api/conversations/{id}, its
 // events/search (next_page_id = the next event's id) and events/count, and the workspace's git changes, diffs,
 // git-delta patch and raw files (agentWorkspaceRoutes.ts), the upload and the shell command that hand a folder
-// over (agentCommandRoutes.ts), and the websocket /sockets/events/{id} (agentEventSocket.ts).
+// over (agentCommandRoutes.ts), the confirmation answer (POST …/events/respond_to_confirmation, v1Confirmation.ts),
+// and the websocket /sockets/events/{id} (agentEventSocket.ts).
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { serveEventSocket } from './agentEventSocket';
 import { gitChanges, gitDeltaArchive, gitDiff, rawFile } from './agentWorkspaceRoutes';
 import { executeBashCommand, uploadFile } from './agentCommandRoutes';
 import { type StoredEvent, agentServerForm } from './v1AgentEvents';
+import { type ConfirmationAnswer, SUCCESS, confirmationAnswer, policyJson } from './v1Confirmation';
 import { type V1ConversationRecord, executionAt } from './v1Conversations';
 import { dashedUuid, uuidHex } from './v1ConversationRoutes';
 
@@ -21,8 +23,11 @@ export interface AgentServerSource {
   all(): V1ConversationRecord[];
   /** The conversation's workspace folder, made when it has none yet. */
   workspaceOf(c: V1ConversationRecord): string;
+  /** Accepts or rejects the actions its agent waits on (v1Confirmation.ts). */
+  respondToConfirmation(c: V1ConversationRecord, answer: ConfirmationAnswer): void;
 }
 
+const CONFIRMATION = /^\/api\/conversations\/([^/]+)\/events\/respond_to_confirmation$/;
 const CONVERSATION = /^\/api\/conversations\/([^/]+)(\/events\/search|\/events\/count)?$/;
 const internalError = (): Reply => jsonReply(500, { detail: 'Internal Server Error', exception: '', error_id: crypto.randomUUID().replace(/-/g, '') });
 
@@ -63,7 +68,7 @@ function conversationState(c: V1ConversationRecord): Record<string, unknown> {
   return {
     id: dashedUuid(c.id), workspace: { working_dir: '.', kind: 'LocalWorkspace' }, persistence_dir: `workspace/conversations/${c.id}`,
     max_iterations: 500, stuck_detection: true, execution_status: executionAt(c) ?? 'idle',
-    confirmation_policy: { kind: 'NeverConfirm' }, security_analyzer: { kind: 'LLMSecurityAnalyzer' },
+    confirmation_policy: policyJson(c.confirmation), security_analyzer: { kind: 'LLMSecurityAnalyzer' },
     last_user_message_id: lastUser?.id ?? null, leaf_event_id: events.at(-1)?.id ?? null, tags: {},
   };
 }
@@ -141,9 +146,14 @@ export class AgentServer {
     return match[2] === '/events/count' ? jsonReply(200, filtered(c.log.events, url.searchParams).length) : search(c, url.searchParams);
   }
 
-  /** The upload and the command (agentCommandRoutes.ts), which read a body; undefined for any other path. */
+  /**
+   * The upload and the command (agentCommandRoutes.ts) and the confirmation answer, which read a body; undefined
+   * for any other path.
+   */
   private postRoute(req: IncomingMessage): Promise<Reply> | undefined {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const confirmation = CONFIRMATION.exec(url.pathname);
+    if (confirmation) return readBody(req).then((body) => this.confirmation(req, confirmation[1], body));
     if (url.pathname !== '/api/file/upload' && url.pathname !== '/api/bash/execute_bash_command') return undefined;
     return readBody(req).then((body) => {
       const own = this.owner(req);
@@ -153,6 +163,18 @@ export class AgentServer {
         ? uploadFile(workspace, url.searchParams, String(req.headers['content-type'] ?? ''), body)
         : executeBashCommand(workspace, body);
     });
+  }
+
+  /** POST …/events/respond_to_confirmation: 401 without the conversation's key, 404 for another id, else the answer. */
+  private confirmation(req: IncomingMessage, id: string, body: Buffer): Reply {
+    const own = this.owner(req);
+    if (!own) return detailReply(401, 'Unauthorized');
+    const hex = uuidHex(decodeURIComponent(id));
+    if (hex !== own.id) return hex ? detailReply(404, `Conversation not found: ${dashedUuid(hex)}`) : detailReply(404, 'Not Found');
+    const answer = confirmationAnswer(body);
+    if ('status' in answer) return answer;
+    this.source.respondToConfirmation(own, answer);
+    return SUCCESS();
   }
 
   /** The RUNNING conversation whose own key the request carries. */

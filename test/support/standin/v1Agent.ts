@@ -8,6 +8,7 @@
 // server keeps retrying then.
 import { recordedText } from './recorded';
 import { type StoredEvent, type ToolCall } from './v1AgentEvents';
+import { mustConfirm, unmatchedActions } from './v1Confirmation';
 import type { V1ConversationRecord } from './v1Conversations';
 import { observationLlmText, runFileEditor, runTerminal } from './v1Workspace';
 
@@ -47,6 +48,8 @@ export function llmMessages(events: readonly StoredEvent[]): Record<string, unkn
       }
       case 'ObservationEvent':
         return [{ role: 'tool', content: [{ type: 'text', text: observationLlmText(e.observation as Record<string, unknown>) }], tool_call_id: e.tool_call_id, name: e.tool_name }];
+      case 'UserRejectObservation':
+        return [{ role: 'tool', content: [{ type: 'text', text: `Action rejected: ${String(e.rejection_reason)}` }], tool_call_id: e.tool_call_id, name: e.tool_name }];
       case 'AgentErrorEvent':
         return [{ role: 'tool', content: [{ type: 'text', text: String(e.error) }], tool_call_id: e.tool_call_id, name: e.tool_name }];
       default: return [];
@@ -90,22 +93,27 @@ function actionOf(call: ToolCall): Record<string, unknown> | null {
   }
 }
 
-/** Carries out one call: its ActionEvent and ObservationEvent (or AgentErrorEvent); true once it was `finish`. */
-async function carryOut(c: V1ConversationRecord, llm: LlmEndpoint, raw: { id: string; function: { name: string; arguments: string } }, thought: string | null, responseId: string): Promise<boolean> {
+/** The call's ActionEvent (or, for a tool the agent lacks, its AgentErrorEvent: null). */
+function recordAction(c: V1ConversationRecord, llm: LlmEndpoint, raw: { id: string; function: { name: string; arguments: string } }, thought: string | null, responseId: string): StoredEvent | null {
   let args: Record<string, unknown>;
   try { args = JSON.parse(raw.function.arguments) as Record<string, unknown>; } catch { args = {}; }
   const call: ToolCall = { id: raw.id, name: raw.function.name, arguments: args, rawArguments: raw.function.arguments };
   const action = actionOf(call);
   if (!action) {
     c.log.add('agent', 'AgentErrorEvent', { tool_name: call.name, tool_call_id: call.id, error: `Tool '${call.name}' not found. Available: ['terminal', 'file_editor', 'finish']` });
-    return false;
+    return null;
   }
-  const event = c.log.action(call, action, thought, responseId, llm.readsRisk);
-  if (call.name === 'finish') {
+  return c.log.action(call, action, thought, responseId, llm.readsRisk);
+}
+
+/** Carries out one logged action: its ObservationEvent; true once it was `finish`. */
+async function carryOut(c: V1ConversationRecord, event: StoredEvent): Promise<boolean> {
+  const args = (event.action ?? {}) as Record<string, unknown>;
+  if (event.tool_name === 'finish') {
     c.log.observation(event, { content: [{ cache_prompt: false, type: 'text', text: String(args.message ?? '') }], is_error: false, kind: 'FinishObservation' });
     return true;
   }
-  if (call.name === 'file_editor') {
+  if (event.tool_name === 'file_editor') {
     c.log.observation(event, runFileEditor(args));
     return false;
   }
@@ -113,6 +121,31 @@ async function carryOut(c: V1ConversationRecord, llm: LlmEndpoint, raw: { id: st
   c.cwd = result.cwd;
   c.log.observation(event, result.observation);
   return false;
+}
+
+/** Carries out `actions` in order; true once one was `finish`. */
+async function carryOutAll(c: V1ConversationRecord, actions: readonly StoredEvent[]): Promise<boolean> {
+  let finished = false;
+  for (const action of actions) finished = (await carryOut(c, action)) || finished;
+  return finished;
+}
+
+/**
+ * One step (Agent.step): the actions a confirmation let through first; else the LLM's answer, its actions logged
+ * and carried out unless the conversation's policy makes them wait. What the step ends the run with, if it does.
+ */
+async function step(c: V1ConversationRecord, llm: LlmEndpoint, signal: AbortSignal): Promise<'finished' | 'waiting_for_confirmation' | null> {
+  const pending = unmatchedActions(c.log.events);
+  if (pending.length) return (await carryOutAll(c, pending)) ? 'finished' : null;
+  const { id, message } = await complete(llm, c, signal);
+  const thought = contentText(message.content) || null;
+  if (!message.tool_calls?.length) {
+    c.log.message('agent', thought ?? '', undefined, id);
+    return 'finished';
+  }
+  const actions = message.tool_calls.map((call, i) => recordAction(c, llm, call, i === 0 ? thought : null, id)).filter((a) => a !== null);
+  if (mustConfirm(c.confirmation, actions)) return 'waiting_for_confirmation';
+  return (await carryOutAll(c, actions)) ? 'finished' : null;
 }
 
 async function whileRunning(c: V1ConversationRecord, signal: AbortSignal): Promise<void> {
@@ -133,21 +166,18 @@ function setStatus(c: V1ConversationRecord, status: string): void {
 export async function runAgent(c: V1ConversationRecord, llm: LlmEndpoint, signal: AbortSignal, unreachable: () => void): Promise<void> {
   const from = c.log.events.length;
   const lastUser = [...c.log.events].reverse().find((e) => e.kind === 'MessageEvent' && e.source === 'user');
-  if (lastUser) c.log.stateUpdate('last_user_message_id', lastUser.id);
+  // Set where a message came (send_message): not again when a confirmation lets the run go on.
+  if (lastUser && c.lastUserMessageId !== lastUser.id) {
+    c.lastUserMessageId = lastUser.id;
+    c.log.stateUpdate('last_user_message_id', lastUser.id);
+  }
   setStatus(c, 'running');
   try {
-    for (let step = 0; step < MAX_STEPS; step++) {
+    for (let i = 0; i < MAX_STEPS; i++) {
       await whileRunning(c, signal);
       if (signal.aborted) return;
-      const { id, message } = await complete(llm, c, signal);
-      const thought = contentText(message.content) || null;
-      if (!message.tool_calls?.length) {
-        c.log.message('agent', thought ?? '', undefined, id);
-        break;
-      }
-      let finished = false;
-      for (const call of message.tool_calls) finished = (await carryOut(c, llm, call, thought, id)) || finished;
-      if (finished) break;
+      const ended = await step(c, llm, signal);
+      if (ended) return setStatus(c, ended);
     }
     setStatus(c, 'finished');
   } catch (e) {

@@ -6,6 +6,7 @@ import { seedWork } from './seededWork';
 import { type PyDict, parsePyJson } from './pyJson';
 import { type ServerState } from './state';
 import { type LlmEndpoint, runAgent } from './v1Agent';
+import { type ConfirmationAnswer, unmatchedActions } from './v1Confirmation';
 import { type AgentTiming, type V1ConversationRecord, agentRun } from './v1Conversations';
 import { makeWorkspace, removeWorkspace, terminalObservation } from './v1Workspace';
 
@@ -65,6 +66,28 @@ export class AgentRuns {
       await runAgent(c, llm, this.abort.signal, () => { c.execution = agentRun(this.timing(), true, new Date()); });
     } finally {
       this.running.delete(c);
+    }
+  }
+
+  /**
+   * The person's answer to the actions the agent waits on: accept runs the conversation again (its first step
+   * carries them out; one running already: nothing), reject sets a waiting conversation idle and logs a
+   * UserRejectObservation for each (the agent stays idle until the person writes again).
+   */
+  respond(c: V1ConversationRecord, answer: ConfirmationAnswer): void {
+    if (answer.accept) {
+      if (!this.running.has(c)) this.start(c, new Date());
+      return;
+    }
+    if (c.execution.status === 'waiting_for_confirmation') {
+      c.execution = { status: 'idle', endsAt: null, endsAs: 'idle' };
+      c.updated = new Date();
+      c.log.stateUpdate('execution_status', 'idle');
+    }
+    for (const action of unmatchedActions(c.log.events)) {
+      c.log.add('environment', 'UserRejectObservation', {
+        tool_name: action.tool_name, tool_call_id: action.tool_call_id, rejection_reason: answer.reason, rejection_source: 'user', action_id: action.id,
+      });
     }
   }
 

@@ -12,6 +12,7 @@ import { EventLog } from './v1AgentEvents';
 import { appendConstructedKinds } from './constructedKinds';
 import { fillLongConversation } from './longConversation';
 import { AgentRuns } from './v1AgentRuns';
+import { type ConfirmationAnswer, confirmationPolicy } from './v1Confirmation';
 import { batchEvents, countEvents, limitProblem, messageText, searchEvents } from './v1Events';
 import { conversationZip } from './conversationZip';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
@@ -91,6 +92,11 @@ export class V1ConversationRoutes {
   /** The conversation's workspace folder, made on first use (the agent server's upload and commands need it). */
   workspaceOf(conversation: V1ConversationRecord): string {
     return this.runs.workspaceOf(conversation);
+  }
+
+  /** The person's answer to the actions the conversation's agent waits on (v1Confirmation.ts). */
+  respondToConfirmation(conversation: V1ConversationRecord, answer: ConfirmationAnswer): void {
+    this.runs.respond(conversation, answer);
   }
 
   /** Every READY conversation (the agent server looks them up by key). */
@@ -210,6 +216,7 @@ export class V1ConversationRoutes {
       log,
       workspace: null,
       cwd: null,
+      confirmation: confirmationPolicy(this.state.v1Settings, this.state.settings, this.mixed),
     };
   }
 

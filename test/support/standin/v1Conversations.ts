@@ -2,6 +2,7 @@
 // them: newest first, `next_page_id` the next offset as a string.
 import { PyFloat } from './pyJson';
 import type { EventLog } from './v1AgentEvents';
+import type { ConfirmationPolicy } from './v1Confirmation';
 import { pythonUtcNow } from './v1Models';
 
 export interface V1ConversationRecord {
@@ -27,6 +28,10 @@ export interface V1ConversationRecord {
   cwd: string | null;
   /** Set by a rename (PATCH); until then the server's placeholder, `Conversation <first 5 hex>`. */
   title?: string;
+  /** Its confirmation policy, fixed at its start from the stored settings (v1Confirmation.ts). */
+  confirmation: ConfirmationPolicy;
+  /** The last `last_user_message_id` the agent logged. */
+  lastUserMessageId?: string;
   /** What its LLM calls cost, for a seeded conversation (1.11.0's MetricsSnapshot); none spent otherwise. */
   cost?: { readonly usd: number; readonly promptTokens: number; readonly completionTokens: number };
 }
