@@ -15,6 +15,8 @@ import { ChangesApplier, chooseOwnInQuickPick } from './vscode/changes/changesAp
 import { MergeInputs } from './vscode/changes/mergeInputs';
 import { ChangeContentProvider } from './vscode/changes/changeContentProvider';
 import { ChangeDecorations } from './vscode/changes/changeDecorations';
+import { readWhenVisible } from './vscode/changes/changesMemory';
+import { ChangesTreeProvider } from './vscode/changes/changesTreeProvider';
 import { changesCommands } from './vscode/changes/changesCommands';
 import { ChangesController } from './vscode/changes/changesController';
 import { transcriptFeature } from './vscode/transcript/transcriptFeature';
@@ -47,7 +49,9 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
   // The sides read the changes through the controller, which opens diffs of those sides: bound once both exist.
   const changeContents: ChangeContentProvider = new ChangeContentProvider(activated.changes, (origin) => changes.loadedFrom(origin));
-  context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes));
+  // The Changes view shows only after Show Changes (or its restore after a reload), both of which load this bundle.
+  const changesTree = new ChangesTreeProvider(activated.changes);
+  context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes), changesTree, readWhenVisible(activated.changes, changesTree.view));
   const changes: ChangesController = new ChangesController(activated.changes, changeContents, session, conversations, watch, errors, logger);
   const follow: FollowFactory = (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate);
   const transcripts = transcriptFeature({

@@ -15,7 +15,6 @@ import { ConnectionStatusBar } from './vscode/connection/statusBar';
 import { registerChangeContents } from './vscode/changes/changeContentRegistration';
 import { ChangesMemory } from './vscode/changes/changesMemory';
 import { ChangesStore } from './vscode/changes/changesStore';
-import { ChangesTreeProvider } from './vscode/changes/changesTreeProvider';
 import { ConversationFinder } from './vscode/conversations/conversationFinder';
 import { ConversationLinks } from './vscode/conversations/conversationLinks';
 import { ConversationStore } from './vscode/conversations/conversationStore';
@@ -53,7 +52,6 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const conversationsTree = new ConversationsTreeProvider(watch, session, finder);
   const settingsTree = new SettingsTreeProvider(settings, session);
   const changes = new ChangesStore();
-  const changesTree = new ChangesTreeProvider(changes);
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
   const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, finder, conversationsTree, walkthrough, changes };
   const logLoad = (message: string) => logger.info(message);
@@ -71,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
     watch, finder, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
-    changes, changesTree, new ChangesMemory(changes, context.workspaceState, session, changesTree.view),
+    changes, new ChangesMemory(changes, context.workspaceState, session, () => void agentWork.get()),
     ...registerCommands({
       ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),

@@ -1,6 +1,6 @@
 // The Changes view comes back after a window reload, as the transcript tab does: which server and conversation it
 // shows is kept in the workspace's state; at activation, on the same server, the view shows that conversation again
-// and, once the view is visible, reads its changes (Refresh, which loads the on-demand bundle only then).
+// and the agent's work (its bundle holds the view) is loaded, which reads the changes once the view is visible.
 import * as vscode from 'vscode';
 import type { ServerSession } from '../connection/serverSession';
 import { Command, Context } from '../platform/ids';
@@ -14,7 +14,7 @@ type Kept = Pick<ShownChanges, 'serverUrl' | 'conversation'>;
 export class ChangesMemory extends Disposable {
   private keptId: string | undefined;
 
-  constructor(private readonly store: ChangesStore, private readonly memento: vscode.Memento, session: ServerSession, view: vscode.TreeView<unknown>) {
+  constructor(private readonly store: ChangesStore, private readonly memento: vscode.Memento, session: ServerSession, openView: () => void) {
     super();
     this.register(store.onDidChange(() => this.keep()));
     const kept = keptOf(memento.get(SHOWN));
@@ -22,11 +22,7 @@ export class ChangesMemory extends Disposable {
     this.keptId = `${kept.serverUrl}\n${kept.conversation.id}`;
     store.show({ ...kept, state: undefined });
     void vscode.commands.executeCommand('setContext', Context.ChangesShown, true);
-    const read = () => { if (view.visible && !this.store.shown?.state) void vscode.commands.executeCommand(Command.RefreshChanges); };
-    if (view.visible) read();
-    else {
-      const once = this.register(view.onDidChangeVisibility(() => { if (view.visible) { once.dispose(); read(); } }));
-    }
+    openView();
   }
 
   /** Written when the conversation shown changes, not on each reading of it. */
@@ -37,6 +33,13 @@ export class ChangesMemory extends Disposable {
     this.keptId = id;
     void this.memento.update(SHOWN, shown ? { serverUrl: shown.serverUrl, conversation: shown.conversation } satisfies Kept : undefined);
   }
+}
+
+/** Changes shown but not read (restored after a reload) are read once the view is visible: Refresh. */
+export function readWhenVisible(store: ChangesStore, view: vscode.TreeView<unknown>): vscode.Disposable {
+  const read = () => { if (view.visible && store.shown && !store.shown.state) void vscode.commands.executeCommand(Command.RefreshChanges); };
+  read();
+  return view.onDidChangeVisibility(read);
 }
 
 /** What the workspace's state held, when it is what this class wrote (checked: an older version may have written it). */
