@@ -23,6 +23,8 @@ export interface ChangeBase {
   /** The base commit where the server names it (the agent server's `X-Archive-Base-Commit`). */
   readonly commit?: string;
   readonly reason: 'origin-branch' | 'archive-base' | 'head' | 'server-default' | 'empty-tree';
+  /** The cloned branch's origin ref the workspace lacks (the branch was not on the remote): this base stands in for it. */
+  readonly unresolved?: string;
 }
 
 export interface ChangeList {
