@@ -15,18 +15,19 @@ export const CHANGE_SCHEME = 'openhands-change';
 export type ChangeSide = 'tree' | 'base' | 'agent';
 
 /**
- * openhands-change:/<conversation id>/<path>?<side>: the path last, so VS Code's file icons and titles read it, and
- * the same path on both sides, so a diff (and the multi-file review) shows one file, not a rename.
+ * openhands-change://<conversation id>/<path>?<side>: the conversation as the authority, so VS Code's file icons,
+ * titles and the review's folder descriptions read the workspace-relative path alone; the same path on both sides,
+ * so a diff (and the multi-file review) shows one file, not a rename.
  */
 export function changeUri(conversationId: string, side: ChangeSide, path: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${encodeURIComponent(conversationId)}/${path}`, query: side });
+  return vscode.Uri.from({ scheme: CHANGE_SCHEME, authority: encodeURIComponent(conversationId), path: `/${path}`, query: side });
 }
 
 export function parseChangeUri(uri: vscode.Uri): { side: ChangeSide; conversationId: string; path: string } | undefined {
-  const match = /^\/([^/]+)\/(.+)$/.exec(uri.path);
+  const match = /^\/(.+)$/.exec(uri.path);
   const side = uri.query;
-  if (uri.scheme !== CHANGE_SCHEME || !match || (side !== 'tree' && side !== 'base' && side !== 'agent')) return undefined;
-  return { side, conversationId: decodeURIComponent(match[1]), path: match[2] };
+  if (uri.scheme !== CHANGE_SCHEME || !uri.authority || !match || (side !== 'tree' && side !== 'base' && side !== 'agent')) return undefined;
+  return { side, conversationId: decodeURIComponent(uri.authority), path: match[1] };
 }
 
 export class ChangesStore extends Disposable {
