@@ -20,6 +20,14 @@ export class SandboxNotRunningError extends ApiError {
   }
 }
 
+/** 1.11.0's agent server: 400 `base_ref '<ref>' could not be resolved`; the workspace has no such ref. */
+export class BaseUnresolvedError extends ApiError {
+  readonly kind = 'base_unresolved';
+  constructor(request: RequestInfo, readonly ref: string) {
+    super(l10n.t('The agent\'s workspace has no {0} to measure its changes against.', ref), request);
+  }
+}
+
 /** The agent server names its workspace `.` and no terminal output said which folder that is. */
 export class WorkspaceUnknownError extends ApiError {
   readonly kind = 'workspace_unknown';

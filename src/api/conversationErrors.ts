@@ -1,6 +1,7 @@
 // What starting a conversation can fail with, on either API.
 import { ApiError, type RequestInfo } from './http/apiError';
 import { l10n } from '../base/l10n';
+import { providerName } from './providerDomains';
 
 /** What a conversation was started on: its repository and git provider, when it had one. */
 export interface StartedOn {
@@ -40,7 +41,7 @@ export class StartFailedError extends ApiError {
     const answered = status ? ` (HTTP ${status})` : '';
     if (!on.repository) return l10n.t('The server could not start the conversation and gave no reason{0}. See the server\'s log, then retry.', answered);
     return on.gitProvider
-      ? l10n.t('The server could not start the conversation on {0} and gave no reason{1}. Most likely it has no {2} token: OpenHands fails a repository start this way without one. Add the token in the server\'s settings, or start without the repository.', on.repository, answered, on.gitProvider)
+      ? l10n.t('The server could not start the conversation on {0} and gave no reason{1}. Most likely it has no {2} token: OpenHands fails a repository start this way without one. Add the token in the server\'s settings, or start without the repository.', on.repository, answered, providerName(on.gitProvider))
       : l10n.t('The server could not start the conversation on {0} and gave no reason{1}. Most likely it has no token for the repository\'s git provider: OpenHands fails a repository start this way without one. Add the token in the server\'s settings, or start without the repository.', on.repository, answered);
   }
 }

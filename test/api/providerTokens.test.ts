@@ -53,6 +53,7 @@ for (const line of ['v0', 'mixed', 'v1'] as const) {
         assert.ok(error instanceof ProviderTokenRefusedError);
         assert.equal(error.reason, 'Invalid token. Please make sure it is a valid github token.');
         assert.match(error.message, /github\.com/);
+        assert.match(error.message, /^The server did not store the GitHub token\./);
         assert.doesNotMatch(error.message, /ghp_refused_0123/);
         return true;
       });

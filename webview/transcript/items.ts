@@ -36,10 +36,10 @@ function blockNode(block: ViewBlock, strings: ViewStrings, actions: ItemActions)
     case 'output': return foldedOutput(block, strings);
     case 'diff': return diffNode(block.lines);
     case 'path': {
-      if (!block.local) return element('div', 'path', block.path);
       const line = element('div', 'path');
       const link = linkElement(block.path, actions.openPath);
-      link.textContent = block.path;
+      link.textContent = block.label;
+      link.title = block.path;
       line.append(link);
       return line;
     }

@@ -24,6 +24,8 @@ export interface ChangeBase {
   readonly commit?: string;
   /** `sent-folder`: the snapshot commit Send This Folder handed over, where the agent's work started. */
   readonly reason: 'sent-folder' | 'origin-branch' | 'archive-base' | 'head' | 'server-default' | 'empty-tree';
+  /** The cloned branch's origin ref the workspace lacks (the branch was not on the remote): this base stands in for it. */
+  readonly unresolved?: string;
 }
 
 export interface ChangeList {

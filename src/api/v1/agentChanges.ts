@@ -4,12 +4,14 @@
 // - `GET /api/file/archive?path=<absolute workspace>&format=git-delta&base_ref=` one exact `git diff --binary`
 //   (`text/x-patch`), naming its base commit in `X-Archive-Base-Commit`. Without the default excludes
 //   (node_modules/, dist/, build/…) it holds every file the list names; the agent server's own files are cut out;
+//   a base_ref the workspace lacks is 400 `base_ref '<ref>' could not be resolved`, read as its own error;
 // - `GET /api/file/download?path=<absolute>` a file's raw bytes, 404 for a missing one.
 import { clientValidation, okBytes, readAnswer } from '../http/answers';
 import { l10n } from '../../base/l10n';
 import type { BytesAnswer, CallOptions, Transport } from '../http/transport';
 import type { AgentServerApi } from '../client';
 import type { ChangeList, ChangePatch, ExactContent } from '../model/changes';
+import { BaseUnresolvedError } from '../changesErrors';
 import { isRecord } from '../guards';
 import { parseJson } from '../http/transport';
 import { withoutArtefactSections } from './agentArtefacts';
@@ -63,7 +65,9 @@ async function agentPatch(transport: Transport, workspace: string, baseRef: stri
   const query = new URLSearchParams({ path: workspace, format: 'git-delta', use_default_excludes: 'false' });
   if (baseRef !== null) query.set('base_ref', baseRef);
   // git builds the patch first: far slower than the agent server's other answers.
-  const answer = okBytes(await transport.sendForBytes(`/api/file/archive?${query}`, MAX_PATCH_BYTES, { timeoutMs: PATCH_TIMEOUT_MS, ...call }));
+  const sent = await transport.sendForBytes(`/api/file/archive?${query}`, MAX_PATCH_BYTES, { timeoutMs: PATCH_TIMEOUT_MS, ...call });
+  if (baseRef !== null && sent.status === 400 && isUnresolvedBase(detailOf(sent))) throw new BaseUnresolvedError(sent.request, baseRef);
+  const answer = okBytes(sent);
   const commit = answer.headers.get('x-archive-base-commit');
   return { bytes: withoutArtefactSections(answer.bytes), baseCommit: commit && /^[0-9a-f]{40}$/.test(commit) ? commit : null };
 }
@@ -83,6 +87,11 @@ async function agentFileBytes(transport: Transport, workspace: string, path: str
 function isPlainRelative(path: string): boolean {
   return path !== '' && !path.startsWith('/') && !path.includes('\\') && !path.includes('\0')
     && path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** Python's repr quotes the ref (`'…'`, or `"…"` where it holds a `'`). */
+function isUnresolvedBase(detail: unknown): boolean {
+  return typeof detail === 'string' && /^base_ref .+ could not be resolved$/.test(detail);
 }
 
 function detailOf(answer: BytesAnswer): unknown {

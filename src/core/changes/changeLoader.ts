@@ -68,23 +68,14 @@ function unlessWorkspaceUnknown(error: unknown): undefined {
 
 /** The base chosen as core/changes/base.ts says, with the patch read against it. */
 async function fromPatch(agent: AgentServerApi, conversation: ConversationRef, signal?: AbortSignal, previous?: ChangeBase): Promise<LoadedChanges> {
-  const call = { signal };
   const facts = baseFacts(conversation);
   const first = chooseBase({ ...facts, archiveBaseCommit: null });
-  let base = first;
-  let patch: ChangePatch;
-  if (first.reason === 'head' && previous?.reason === 'head') {
-    // The last listing found no base of the server's own (no origin, no merge base): HEAD again, in one request.
-    patch = await agent.patch(first.ref, call);
-  } else if (first.reason === 'head') {
-    // No clone: the server's default base is its origin or merge base where it finds one, named in the patch.
-    const byDefault = await agent.patch(null, call);
-    base = chooseBase({ ...facts, archiveBaseCommit: byDefault.baseCommit });
-    patch = base.reason === 'archive-base' ? byDefault : await agent.patch(first.ref, call);
-  } else {
-    patch = await agent.patch(first.ref, call);
-  }
-  if (patch.baseCommit && base.commit === undefined) base = { ...base, commit: patch.baseCommit };
+  const knownMissing = first.reason === 'origin-branch' && previous?.unresolved === first.ref;
+  let read = knownMissing ? undefined : await patchAgainst(agent, facts, { signal }, previous).catch(unlessBaseUnresolved);
+  // A clone of a branch the remote never had: no origin branch in the workspace, so the rules go on past it.
+  read ??= await patchAgainst(agent, { ...facts, originBranchMissing: true }, { signal }, previous);
+  const { patch } = read;
+  const base = patch.baseCommit && read.base.commit === undefined ? { ...read.base, commit: patch.baseCommit } : read.base;
   const parsed = parsePatch(patch.bytes);
   return {
     conversationId: conversation.id,
@@ -98,6 +89,22 @@ async function fromPatch(agent: AgentServerApi, conversation: ConversationRef, s
 
 function baseFacts(conversation: ConversationRef): Omit<BaseFacts, 'archiveBaseCommit'> {
   return { repository: conversation.repository, branch: conversation.branch, agentCommitted: false, sentFolderCommit: conversation.sentFolderCommit ?? null };
+}
+
+/** The patch against the base the rules give; HEAD is asked where the server's default base names no commit. */
+async function patchAgainst(agent: AgentServerApi, facts: Omit<BaseFacts, 'archiveBaseCommit'>, call: { signal?: AbortSignal }, previous?: ChangeBase): Promise<{ base: ChangeBase; patch: ChangePatch }> {
+  const first = chooseBase({ ...facts, archiveBaseCommit: null });
+  // HEAD where the last listing found no base of the server's own (no origin, no merge base): one request.
+  if (first.reason !== 'head' || previous?.reason === 'head') return { base: first, patch: await agent.patch(first.ref, call) };
+  // No clone: the server's default base is its origin or merge base where it finds one, named in the patch.
+  const byDefault = await agent.patch(null, call);
+  const base = chooseBase({ ...facts, archiveBaseCommit: byDefault.baseCommit });
+  return { base, patch: base.reason === 'archive-base' ? byDefault : await agent.patch(first.ref, call) };
+}
+
+function unlessBaseUnresolved(error: unknown): undefined {
+  if (error instanceof ApiError && error.kind === 'base_unresolved') return undefined;
+  throw error;
 }
 
 function fromList(conversationId: string, list: ChangeList): LoadedChanges {

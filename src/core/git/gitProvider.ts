@@ -39,12 +39,6 @@ export interface ProviderSources {
 // A null host in `provider_tokens_set` stands for the provider's own domain.
 const DEFAULT_PROVIDER_HOSTS: Readonly<Partial<Record<string, string>>> = PROVIDER_DOMAINS;
 
-/** A provider's name as people write it, for buttons and titles. */
-export function providerName(provider: string): string {
-  const names: Readonly<Record<string, string>> = { github: 'GitHub', gitlab: 'GitLab', bitbucket: 'Bitbucket', enterprise_sso: 'Enterprise SSO' };
-  return names[provider] ?? provider;
-}
-
 /** The provider a name stands for (a Settings panel line's), or undefined for one this extension does not know. */
 export function knownProvider(name: string | undefined): ProviderType | undefined {
   return name !== undefined && isProviderType(name) ? name : undefined;

@@ -2,6 +2,7 @@
 // remote, so local work that is not pushed, or a branch the remote does not have, would be missing there.
 import { l10n } from '../../base/l10n';
 import type { ProviderType } from '../../api/model/conversations';
+import { providerName } from '../../api/providerDomains';
 
 export interface RemoteInfo {
   readonly name: string;
@@ -62,6 +63,6 @@ export function warningText(warning: PreflightWarning): string {
     case 'unpushed': return warning.commits === 1
       ? l10n.t('Branch {0} has 1 commit not pushed; the agent works from the remote and will not see it.', warning.branch)
       : l10n.t('Branch {0} has {1} commits not pushed; the agent works from the remote and will not see them.', warning.branch, warning.commits);
-    case 'noProviderToken': return l10n.t('The server has no {0} token, so it cannot clone the repository.', warning.provider);
+    case 'noProviderToken': return l10n.t('The server has no {0} token, so it cannot clone the repository.', providerName(warning.provider));
   }
 }

@@ -43,6 +43,8 @@ const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_fai
   sandbox_paused: ['retry'],
   sandbox_not_running: ['retry', 'showLog'],
   workspace_unknown: ['showLog'],
+  // The changes loader measures against the next base instead: this reaches a person only past that.
+  base_unresolved: ['retry', 'showLog'],
   // A paused or unreachable sandbox: resumed from the conversation's own actions, then tried again.
   agent_unreachable: ['retry', 'showLog'],
 };

@@ -3,7 +3,7 @@
 // "set" or "not set": the server never sends their values, and nothing here could show one.
 import type { AdvancedField } from '../../api/model/advancedSettings';
 import { l10n } from '../../base/l10n';
-import { PROVIDER_DOMAINS } from '../../api/providerDomains';
+import { PROVIDER_DOMAINS, providerName } from '../../api/providerDomains';
 import type { LoadedSettings, McpConfig, McpRemoteServer, McpStdioServer, SettingsField } from '../../api/model/settings';
 import { ViewItem, contextValue } from '../platform/viewItems';
 import { isRemoteEntry, type McpListKey } from './mcpEntries';
@@ -184,9 +184,9 @@ function providerNodes(tokens: Record<string, string | null> | null, storesToken
   }
   return entries.map(([provider, host]) => ({
     id: `provider:${provider}`,
-    label: provider,
+    label: providerName(provider),
     description: host ?? PROVIDER_DOMAINS[provider] ?? l10n.t('default host'),
-    tooltip: host ? l10n.t('The server has a {0} token for {1}.', provider, host) : l10n.t('The server has a {0} token.', provider),
+    tooltip: host ? l10n.t('The server has a {0} token for {1}.', providerName(provider), host) : l10n.t('The server has a {0} token.', providerName(provider)),
     contextValue: context,
     provider: { name: provider, host },
   }));

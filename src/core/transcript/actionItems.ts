@@ -1,18 +1,18 @@
 // An agent's action as a transcript item, and the same item once its observation arrived: a command with its exit
 // code and folded output, a file action with its local path and its edit's own diff, a tool call with its result.
 import type { ActionEvent, ActionResult, ObservationEvent } from '../../api/model/events';
-import type { ActionItem, ActionStatus, EditDiff, FoldedText } from './items';
+import type { ActionItem, ActionStatus, EditDiff, FileItem, FoldedText } from './items';
 import { editDiff } from './lineDiff';
 import { foldText, trimText } from './text';
 
-/** Maps a sandbox path to the local workspace folder (localPath.ts), with the working_dir already known. */
-export type LocalPathMapper = (sandboxPath: string) => string | null;
+/** Maps a sandbox path to the local workspace folder and to the working_dir (localPath.ts), the working_dir known. */
+export type PathMapper = (sandboxPath: string) => Pick<FileItem, 'localPath' | 'relativePath'>;
 
 type ThinkAction = Extract<ActionEvent['action'], { type: 'think' }>;
 type ShownAction = Exclude<ActionEvent['action'], ThinkAction>;
 
 /** The item of an action not yet observed: running. */
-export function actionItem(event: ActionEvent & { action: ShownAction }, localPath: LocalPathMapper): ActionItem {
+export function actionItem(event: ActionEvent & { action: ShownAction }, paths: PathMapper): ActionItem {
   const base = {
     id: event.id, timestamp: event.timestamp, actionId: event.id, tool: event.tool, status: 'running' as ActionStatus,
     ...(event.thought ? { thought: trimText(event.thought) } : {}),
@@ -22,7 +22,7 @@ export function actionItem(event: ActionEvent & { action: ShownAction }, localPa
   const action = event.action;
   switch (action.type) {
     case 'command': return { ...base, kind: 'command', command: action.command };
-    case 'file': return { ...base, kind: 'file', command: action.command, path: action.path, localPath: localPath(action.path) };
+    case 'file': return { ...base, kind: 'file', command: action.command, path: action.path, ...paths(action.path) };
     case 'browse': return { ...base, kind: 'browse', detail: action.detail };
     case 'mcp': return { ...base, kind: 'mcp', tool: action.tool || event.tool, arguments: foldText(action.arguments) };
     case 'finish': return { ...base, kind: 'finish', message: trimText(action.message) };
@@ -49,7 +49,7 @@ function observationWork(observation: ObservationEvent): { readonly output?: Fol
 }
 
 /** `item` with what its observation says. */
-export function withObservation(item: ActionItem, observation: ObservationEvent, localPath: LocalPathMapper): ActionItem {
+export function withObservation(item: ActionItem, observation: ObservationEvent, paths: PathMapper): ActionItem {
   const result = observation.result;
   const failed = observation.isError || (result.type === 'command' && result.exitCode !== null && result.exitCode !== 0);
   const observed = { ...item, status: (failed ? 'failed' : 'done') as ActionStatus, finishedAt: observation.timestamp };
@@ -61,7 +61,7 @@ export function withObservation(item: ActionItem, observation: ObservationEvent,
   if (observed.kind === 'file' && result.type === 'file') {
     const path = result.path || observed.path;
     return {
-      ...observed, ...folded, path, localPath: path === observed.path ? observed.localPath : localPath(path),
+      ...observed, ...folded, path, ...(path === observed.path ? {} : paths(path)),
       ...(work.diff ? { diff: work.diff, ...(result.oldContent === null ? { created: true } : {}) } : {}),
     };
   }

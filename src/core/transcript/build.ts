@@ -3,8 +3,8 @@
 // the agent waits on marked for the person's approval, noise left out (noise.ts), unknown kinds kept as "other".
 import type { ActionEvent, ConversationEvent, ObservationEvent } from '../../api/model/events';
 import type { ActionItem, ThinkingItem, Transcript, TranscriptItem } from './items';
-import { actionItem, resultText, withObservation, type LocalPathMapper } from './actionItems';
-import { localPathOf, type PathExists } from './localPath';
+import { actionItem, resultText, withObservation, type PathMapper } from './actionItems';
+import { localPathOf, sandboxRelative, type PathExists } from './localPath';
 import { isNoise } from './noise';
 import { foldText, trimText } from './text';
 
@@ -26,7 +26,7 @@ class TranscriptBuilder {
   private readonly thoughts = new Set<string>();
   lastStatus: { state: Transcript['state']; serverStatus: string } | undefined;
 
-  constructor(private readonly localPath: LocalPathMapper) {}
+  constructor(private readonly paths: PathMapper) {}
 
   add(event: ConversationEvent): void {
     if (isNoise(event)) return;
@@ -66,14 +66,14 @@ class TranscriptBuilder {
       return;
     }
     this.actions.set(event.id, this.items.length);
-    this.items.push(actionItem({ ...event, action }, this.localPath));
+    this.items.push(actionItem({ ...event, action }, this.paths));
   }
 
   private observation(event: ObservationEvent): void {
     if (event.actionId !== null && this.thoughts.has(event.actionId)) return;
     const index = event.actionId === null ? undefined : this.actions.get(event.actionId);
     if (index !== undefined) {
-      this.items[index] = withObservation(this.items[index] as ActionItem, event, this.localPath);
+      this.items[index] = withObservation(this.items[index] as ActionItem, event, this.paths);
       return;
     }
     this.items.push({
@@ -114,7 +114,10 @@ class TranscriptBuilder {
 export function buildTranscript(events: readonly ConversationEvent[], options: TranscriptOptions = {}): Transcript {
   const workingDir = options.workingDir ?? firstWorkingDir(events);
   const exists = options.exists ?? (() => false);
-  const builder = new TranscriptBuilder((sandboxPath) => localPathOf(sandboxPath, workingDir, options.localFolder, exists));
+  const builder = new TranscriptBuilder((sandboxPath) => ({
+    localPath: localPathOf(sandboxPath, workingDir, options.localFolder, exists),
+    relativePath: workingDir ? sandboxRelative(sandboxPath, workingDir) : null,
+  }));
   for (const event of events) builder.add(event);
   const awaitingConfirmation = builder.markAwaiting();
   const state = builder.lastStatus?.state;

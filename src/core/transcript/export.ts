@@ -5,6 +5,7 @@ import type { ConversationState } from '../../api/model/conversations';
 import { l10n } from '../../base/l10n';
 import { STATE_PRESENTATION } from '../conversations/conversationState';
 import type { ActionItem, FileItem, FoldedText, TranscriptItem, TrimmedText } from './items';
+import { fileActionTitle, shownFilePath } from './fileWords';
 import { fenced, inlineCode, plain, quoted } from './markdown';
 
 /** The transcript of `items` as Markdown, under `title` where one is given. */
@@ -35,7 +36,8 @@ function actionMarkdown(item: ActionItem, time: string): string {
   switch (item.kind) {
     case 'command':
       return join(`#### ${l10n.t('Command at {0}', time)}`, thought, fenced(item.command, 'sh'), actionStatus(item), output(item.output));
-    case 'file': return join(`#### ${fileHeading(item, time)}`, thought, fileDiff(item), actionStatus(item), item.diff ? '' : output(item.output));
+    // A failed file action says so in its heading.
+    case 'file': return join(`#### ${fileHeading(item, time)}`, thought, fileDiff(item), item.status === 'failed' ? '' : actionStatus(item), item.diff ? '' : output(item.output));
     case 'browse':
       return join(`#### ${l10n.t('Browsing at {0}: {1}', time, inlineCode(item.detail))}`, thought, actionStatus(item), output(item.output));
     case 'mcp':
@@ -46,10 +48,7 @@ function actionMarkdown(item: ActionItem, time: string): string {
 }
 
 function fileHeading(item: FileItem, time: string): string {
-  const path = inlineCode(item.path);
-  if (item.command === 'view') return l10n.t('Viewed {0} at {1}', path, time);
-  if (item.created) return l10n.t('Created {0} at {1}', path, time);
-  return l10n.t('Edited {0} at {1}', path, time);
+  return l10n.t('{0} at {1}', fileActionTitle(item, inlineCode(shownFilePath(item))), time);
 }
 
 function fileDiff(item: FileItem): string {

@@ -97,6 +97,8 @@ export interface FileItem extends ActionItemBase {
   readonly path: string;
   /** The same file in the local workspace folder, where it maps there and exists; null otherwise. */
   readonly localPath: string | null;
+  /** The path relative to the sandbox's working_dir (`/`-separated), where it lies under it; null otherwise. */
+  readonly relativePath: string | null;
   /** The edit's own diff (from the observation's whole file before and after); absent for a view or while running. */
   readonly diff?: EditDiff;
   /** The file did not exist before (a create). */

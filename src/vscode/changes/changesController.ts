@@ -2,7 +2,7 @@
 // file's diff and the review of all of them, and exports or copies the agent's patch.
 import * as vscode from 'vscode';
 import { loadChanges, type LoadedChanges } from '../../core/changes/changeLoader';
-import { filesInTreeOrder, buildChangeTree } from '../../core/changes/changeTree';
+import { reviewSet } from '../../core/changes/reviewSet';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationStore } from '../conversations/conversationStore';
 import type { ConversationWatch } from '../conversations/conversationWatch';
@@ -119,17 +119,16 @@ export class ChangesController {
   async review(argument?: unknown): Promise<boolean> {
     const changes = await this.loaded(argument);
     if (!changes) return false;
-    const files = filesInTreeOrder(buildChangeTree(changes.files)).filter((file) => !file.binary && changes.patch?.files.get(file.path)?.symlink !== true);
+    const id = changes.conversationId;
+    const { files, title } = reviewSet(changes.files, (path) => changes.patch?.files.get(path)?.symlink === true, this.store.shown?.conversation.title || id);
     if (!changes.patch || files.length === 0) {
       void vscode.window.showInformationMessage(changes.patch
         ? vscode.l10n.t('The agent changed no text files to review.')
         : vscode.l10n.t('Reviewing the changes needs the conversation\'s agent server, which cannot be reached from here.'));
       return false;
     }
-    const id = changes.conversationId;
     const origin = { serverUrl: this.store.shown?.serverUrl ?? '', conversationId: id };
     const resources = files.map((file) => [changeUri(origin, 'tree', file.path), changeUri(origin, 'base', file.path), changeUri(origin, 'agent', file.path)]);
-    const title = vscode.l10n.t('Agent\'s changes: {0}', this.store.shown?.conversation.title || id);
     await vscode.commands.executeCommand('vscode.changes', title, resources);
     return true;
   }

@@ -23,22 +23,23 @@ export interface ChangesOrigin {
 }
 
 /**
- * openhands-change:/<conversation id>/<path>?side=<side>&server=<server URL>: the path last, so VS Code's file icons
- * and titles read it, and the same path on both sides, so a diff (and the multi-file review) shows one file, not a
- * rename. It names all a read needs: a review VS Code restores after a reload reads its files again from the server.
+ * openhands-change://<conversation id>/<path>?side=<side>&server=<server URL>: the conversation as the authority, so
+ * VS Code's file icons, titles and the review's folder descriptions read the workspace-relative path alone; the same
+ * path on both sides, so a diff (and the multi-file review) shows one file, not a rename. It names all a read needs:
+ * a review VS Code restores after a reload reads its files again from the server.
  */
 export function changeUri(origin: ChangesOrigin, side: ChangeSide, path: string): vscode.Uri {
   const query = new URLSearchParams({ side, server: origin.serverUrl }).toString();
-  return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${encodeURIComponent(origin.conversationId)}/${path}`, query });
+  return vscode.Uri.from({ scheme: CHANGE_SCHEME, authority: encodeURIComponent(origin.conversationId), path: `/${path}`, query });
 }
 
 export function parseChangeUri(uri: vscode.Uri): (ChangesOrigin & { side: ChangeSide; path: string }) | undefined {
-  const match = /^\/([^/]+)\/(.+)$/.exec(uri.path);
+  const match = /^\/(.+)$/.exec(uri.path);
   const query = new URLSearchParams(uri.query);
   const side = query.get('side');
   const serverUrl = query.get('server');
-  if (uri.scheme !== CHANGE_SCHEME || !match || !serverUrl || (side !== 'tree' && side !== 'base' && side !== 'agent')) return undefined;
-  return { side, serverUrl, conversationId: decodeURIComponent(match[1]), path: match[2] };
+  if (uri.scheme !== CHANGE_SCHEME || !uri.authority || !match || !serverUrl || (side !== 'tree' && side !== 'base' && side !== 'agent')) return undefined;
+  return { side, serverUrl, conversationId: decodeURIComponent(uri.authority), path: match[1]! };
 }
 
 export class ChangesStore extends Disposable {

@@ -109,7 +109,13 @@ function baseLine(base: ChangeBase): ChangesNode {
     }
   })();
   const node = line(text, 'git-commit');
-  node.item.tooltip = base.commit ? vscode.l10n.t('{0}\nBase commit {1}', text, base.commit) : text;
+  // A branch the remote never had: say which base stands in for its origin branch, and why.
+  let said = text;
+  if (base.unresolved) {
+    node.item.description = vscode.l10n.t('{0} not found', base.unresolved);
+    said = vscode.l10n.t('{0}\nThe agent\'s workspace has no {1} (the branch is not on the remote), so this base stands in for it.', text, base.unresolved);
+  }
+  node.item.tooltip = base.commit ? vscode.l10n.t('{0}\nBase commit {1}', said, base.commit) : said;
   return node;
 }
 

@@ -2,13 +2,14 @@
 // file the person picks or to the clipboard (as text: a patch with bytes that are not UTF-8 goes to a file only).
 import * as vscode from 'vscode';
 import type { LoadedChanges } from '../../core/changes/changeLoader';
+import { defaultFileName } from '../../core/platform/fileNames';
 import { Command } from '../platform/ids';
 
 export async function exportPatch(changes: LoadedChanges | undefined, title: string): Promise<boolean> {
   const bytes = patchOf(changes);
   if (!bytes) return false;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const name = `${title.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'openhands-changes'}.patch`;
+  const name = defaultFileName(title, 'patch', 'openhands-changes');
   const target = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export the agent\'s changes as a patch'),
     filters: { [vscode.l10n.t('Patch')]: ['patch', 'diff'] },

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ProviderType } from '../../api/model/conversations';
 import { ProviderTokenRefusedError } from '../../api/providerTokenErrors';
-import { providerName } from '../../core/git/gitProvider';
+import { providerName } from '../../api/providerDomains';
 import type { Prompter } from '../../core/platform/prompter';
 import type { ServerSession } from '../connection/serverSession';
 import type { ErrorPresenter } from '../platform/errorPresenter';

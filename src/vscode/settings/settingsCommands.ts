@@ -2,7 +2,8 @@
 // wizard, the JSON view.
 import * as vscode from 'vscode';
 import type { Prompter } from '../../core/platform/prompter';
-import { knownProvider, providerName, tokenProviders } from '../../core/git/gitProvider';
+import { providerName } from '../../api/providerDomains';
+import { knownProvider, tokenProviders } from '../../core/git/gitProvider';
 import { askLlmChoice } from '../../core/settings/llmWizard';
 import type { SettingsNode } from '../../core/settings/settingsTree';
 import type { CommandHandler } from '../platform/commands';

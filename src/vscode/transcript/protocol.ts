@@ -13,8 +13,8 @@ export type ViewBlock =
   | { readonly type: 'output'; readonly head: string; readonly tail: string; readonly hiddenLines: number; readonly full: string; readonly note?: string }
   /** An edit's own diff, line by line. */
   | { readonly type: 'diff'; readonly lines: readonly { readonly op: '+' | '-' | ' ' | '@'; readonly text: string }[] }
-  /** A sandbox path; `local` where the same relative path exists in the workspace folder (a click opens it). */
-  | { readonly type: 'path'; readonly path: string; readonly local: boolean }
+  /** A link that opens the local copy of a sandbox file (the same relative path in the workspace folder). */
+  | { readonly type: 'path'; readonly path: string; readonly label: string }
   | { readonly type: 'text'; readonly text: string };
 
 export type ViewItemKind = 'user' | 'agent' | 'thinking' | 'action' | 'state' | 'error' | 'other';

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { EventsReader, OpenHandsClient } from '../../api/client';
 import type { ConversationEvent } from '../../api/model/events';
+import { defaultFileName } from '../../core/platform/fileNames';
 import type { ServerSession } from '../connection/serverSession';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import type { Logger } from '../platform/log';
@@ -52,7 +53,7 @@ export class TranscriptExport {
   }
 
   private async saveMarkdown(client: OpenHandsClient, conversation: ExportedConversation): Promise<boolean> {
-    const target = await askTarget(`${fileStem(conversation.title)}.md`, { Markdown: ['md'] });
+    const target = await askTarget(defaultFileName(conversation.title, 'md', 'transcript'), { Markdown: ['md'] });
     if (!target) return false;
     const events = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: reading the events of "{0}"', conversation.title) },
       async () => readAll(await eventsReader(client, conversation.id)));
@@ -65,7 +66,7 @@ export class TranscriptExport {
   private async saveTrajectory(client: OpenHandsClient, conversation: ExportedConversation): Promise<boolean> {
     const download = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: downloading the trajectory of "{0}"', conversation.title) },
       () => client.downloadTrajectory!(conversation.id));
-    const target = await askTarget(download.fileName || `${fileStem(conversation.title)}.zip`, {});
+    const target = await askTarget(download.fileName || defaultFileName(conversation.title, 'zip', 'trajectory'), {});
     if (!target) return false;
     await vscode.workspace.fs.writeFile(target, download.bytes);
     void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the trajectory was saved to {0}.', target.fsPath));
@@ -98,7 +99,3 @@ async function readAll(reader: EventsReader): Promise<ConversationEvent[]> {
   return pages.flat();
 }
 
-/** A file name from a title: its words, without characters file systems refuse. */
-function fileStem(title: string): string {
-  return title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 80) || 'transcript';
-}

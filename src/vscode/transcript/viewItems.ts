@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import type { ActionItem, ActionStatus, EditDiff, FoldedText, TranscriptItem, TrimmedText } from '../../core/transcript/items';
+import { fileActionTitle, shownFilePath } from '../../core/transcript/fileWords';
 import type { ViewBlock, ViewItem } from './protocol';
 
 export function viewItem(item: TranscriptItem): ViewItem {
@@ -42,7 +43,8 @@ function actionShown(item: ActionItem): Shown {
     ...(item.rejection !== undefined ? [text(vscode.l10n.t('Rejected: {0}', item.rejection))] : []),
   ];
   const own = actionBody(item);
-  const title = `${own.title}${statusSuffix(item.status)}`;
+  // A file action says its failure in its title.
+  const title = item.kind === 'file' && item.status === 'failed' ? own.title : `${own.title}${statusSuffix(item.status)}`;
   return { kind: 'action', title, blocks: [...before, ...own.blocks, ...after], failed: item.status === 'failed' || item.status === 'rejected' };
 }
 
@@ -54,8 +56,9 @@ function actionBody(item: ActionItem): { title: string; blocks: ViewBlock[] } {
       const outputs = item.output ? [output(item.output, exit)] : exit ? [text(exit)] : [];
       return { title: vscode.l10n.t('Ran a command'), blocks: [{ type: 'code', text: item.command }, ...outputs] };
     }
-    case 'file': return { title: fileTitle(item.command, item.path), blocks: [
-      { type: 'path', path: item.path, local: item.localPath !== null },
+    // Named once, relative to the workspace; the local file, where there is one, a click away.
+    case 'file': return { title: fileActionTitle(item, shownFilePath(item)), blocks: [
+      ...(item.localPath !== null ? [{ type: 'path' as const, path: item.path, label: vscode.l10n.t('Open the local file') }] : []),
       ...(item.diff ? diffBlocks(item.diff) : []),
       ...(item.command === 'view' || !item.diff ? result : []),
     ] };
@@ -64,12 +67,6 @@ function actionBody(item: ActionItem): { title: string; blocks: ViewBlock[] } {
     case 'tool': return { title: vscode.l10n.t('Called the tool {0}', item.tool), blocks: [output(item.arguments), ...result] };
     case 'finish': return { title: vscode.l10n.t('Finished'), blocks: markdown(item.message) };
   }
-}
-
-function fileTitle(command: string, path: string): string {
-  if (command === 'view') return vscode.l10n.t('Viewed {0}', path);
-  if (command === 'create') return vscode.l10n.t('Created {0}', path);
-  return vscode.l10n.t('Edited {0}', path);
 }
 
 function statusSuffix(status: ActionStatus): string {

@@ -154,7 +154,7 @@ describe('V1 conversations', () => {
   it('ERROR with an empty detail on a repository start: a StartFailedError that says the likely cause', async () => {
     const server = await v1Server(startServer([startTask('t', 'ERROR', { detail: '' })]));
     await assert.rejects(conversations(server.url).createConversation({ initial_user_msg: 'x', repository: 'o/r', git_provider: 'github' }),
-      (e: unknown) => e instanceof StartFailedError && e.likelyNoProviderToken && /Most likely it has no github token/.test(e.message));
+      (e: unknown) => e instanceof StartFailedError && e.likelyNoProviderToken && /Most likely it has no GitHub token/.test(e.message));
   });
 
   it('a task that stays WORKING (the server restarted mid-start) is given up', async () => {

@@ -21,4 +21,10 @@ describe('chooseBase', () => {
     assert.deepEqual(chooseBase(none), { ref: 'HEAD', reason: 'head' });
     assert.deepEqual(chooseBase({ ...none, agentCommitted: true }), { ref: null, reason: 'empty-tree' });
   });
+
+  it('where the cloned branch has no origin: the base the agent server named, else HEAD, naming the origin branch it lacks', () => {
+    const clone = { ...none, repository: 'o/r', branch: 'feature/trial', originBranchMissing: true };
+    assert.deepEqual(chooseBase({ ...clone, archiveBaseCommit: sha }), { ref: sha, commit: sha, reason: 'archive-base', unresolved: 'origin/feature/trial' });
+    assert.deepEqual(chooseBase(clone), { ref: 'HEAD', reason: 'head', unresolved: 'origin/feature/trial' });
+  });
 });

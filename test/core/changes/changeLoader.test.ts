@@ -62,6 +62,16 @@ describe('loadChanges and exactSides on the stand-in', () => {
     assert.deepEqual(viaList.kind === 'loaded' && viaList.changes.base, { ref: head, commit: head, reason: 'sent-folder' });
   });
 
+  it('falls back where the cloned branch has no origin (started on a branch the remote lacks): the patch\'s base, else HEAD, and says which it asked first', async () => {
+    const state = await loadChanges(client, { id, repository: 'o/r', branch: 'feature/trial' });
+    assert.equal(state.kind, 'loaded', JSON.stringify(state));
+    const changes = (state as { changes: LoadedChanges }).changes;
+    assert.equal(changes.files.length, 12);
+    assert.equal(changes.base.reason, 'head');
+    assert.equal(changes.base.unresolved, 'origin/feature/trial');
+    assert.match(changes.base.commit ?? '', /^[0-9a-f]{40}$/);
+  });
+
   it('gives both sides exactly: CRLF kept, Latin-1 byte for byte, a deleted file\'s base', async () => {
     const changes = await loaded();
     assert.deepEqual(await exactSides(changes, 'docs/windows.txt'), { kind: 'text', base: 'first\r\nsecond\r\nthird\r\n', agent: 'first\r\nSECOND\r\nthird\r\n', encoding: 'utf8' });

@@ -33,6 +33,7 @@ describe('preflightWarnings', () => {
   it('warns about changes not committed, which the agent would not see on the remote', () => {
     assert.deepEqual(preflightWarnings(pushed, 'github', { github: null }, true), [{ kind: 'uncommitted' }]);
     assert.match(warningText({ kind: 'uncommitted' }), /not committed/);
+    assert.equal(warningText({ kind: 'noProviderToken', provider: 'github' }), 'The server has no GitHub token, so it cannot clone the repository.');
   });
 
   it('does not guess about tokens when the settings are not loaded', () => {

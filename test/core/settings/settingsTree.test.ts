@@ -89,6 +89,8 @@ describe('settings tree', () => {
     const tree = buildSettingsTree(seeded());
     assert.equal(leaf(tree, 'mcp:stdio_servers:0').description, 'npx -y server-fs · env: TOKEN');
     assert.equal(leaf(tree, 'provider:github').description, 'github.com');
+    assert.equal(leaf(tree, 'provider:github').label, 'GitHub');
+    assert.equal(leaf(tree, 'provider:gitlab').tooltip, 'The server has a GitLab token for gitlab.corp.');
     assert.equal(leaf(tree, 'provider:gitlab').description, 'gitlab.corp');
     assert.equal(leaf(buildSettingsTree(seeded({ provider_tokens_set: {} })), 'provider:none').contextValue, 'providerTokens');
   });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildTranscript } from '../../../src/core/transcript/build';
 import { shownTime, transcriptMarkdown } from '../../../src/core/transcript/export';
+import { fileActionTitle } from '../../../src/core/transcript/fileWords';
 import { SampleEvents } from './sampleEvents';
 
 describe('transcriptMarkdown', () => {
@@ -20,7 +21,7 @@ describe('transcriptMarkdown', () => {
       '### You, at 2026-01-01 12:00:02', 'Please fix `a.ts`',
       '*At 2026-01-01 12:00:03: The agent is working.*',
       '#### Command at 2026-01-01 12:00:04', '```sh\nnpm test\n```', '```\nok\n```',
-      '#### Edited `/workspace/project/a.ts` at 2026-01-01 12:00:06', '```diff\n@@ -1,1 +1,1 @@\n-one\n+two\n```',
+      '#### Edited `a.ts` at 2026-01-01 12:00:06', '```diff\n@@ -1,1 +1,1 @@\n-one\n+two\n```',
       '### The agent finished at 2026-01-01 12:00:08', 'Fixed **it**.',
       '*At 2026-01-01 12:00:09: Finished.*',
     ].join('\n\n') + '\n');
@@ -43,6 +44,22 @@ describe('transcriptMarkdown', () => {
     const markdown = transcriptMarkdown(buildTranscript(run.events).items);
     assert.match(markdown, /Failed with exit code 2\./);
     assert.match(markdown, /Waiting for your approval\./);
+  });
+
+  it('says a failed create as the tab does, by the workspace-relative path, once', () => {
+    const run = new SampleEvents();
+    run.command('ls', '');
+    const create = run.action({ type: 'file', command: 'create', path: '/workspace/project/.gitignore' });
+    run.observe(create, { type: 'file', command: 'create', path: '/workspace/project/.gitignore', oldContent: null, newContent: null, output: 'File already exists' }, true);
+    run.edit('str_replace', '/workspace/project/src/a.ts', 'one\n', 'two\n');
+    const items = buildTranscript(run.events).items;
+    const markdown = transcriptMarkdown(items);
+    assert.match(markdown, /^#### Could not create `\.gitignore` at 2026-01-01 12:00:\d\d$/m);
+    assert.doesNotMatch(markdown, /\*Failed\.\*/);
+    assert.match(markdown, /^#### Edited `src\/a\.ts` at /m);
+    assert.doesNotMatch(markdown, /\/workspace\/project\//);
+    const file = items.find((item) => item.kind === 'file');
+    assert.equal(file?.kind === 'file' && fileActionTitle(file, file.relativePath ?? file.path), 'Could not create .gitignore');
   });
 
   it('shows an unknown kind with its raw kind, never in a heading it could break', () => {

@@ -54,7 +54,7 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
 
     await startOnServerWithLlm(workbench, context, v1.url, llm.baseUrl, REAL_WORK_TASK);
     await answerDialog(workbench, 'Start Anyway');
-    await clickButton(await notification(workbench, /Most likely it has no github token/, 60_000), 'Start Without Repository');
+    await clickButton(await notification(workbench, /Most likely it has no GitHub token/, 60_000), 'Start Without Repository');
     await finished(v1.url, context.sessionApiKey);
     await clearNotifications(workbench);
 

@@ -71,8 +71,8 @@ export default scenarioOn(E2E_LINES, 'first hour on a fresh server', async ({ wo
     await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
     const warning = await answerDialog(workbench, 'Start Anyway', 'warning');
     assert.match(warning, /Branch feature\/e2e has no upstream/);
-    assert.match(warning, /The server has no github token/);
-    const failed = await notification(workbench, /Most likely it has no github token/, START_MS);
+    assert.match(warning, /The server has no GitHub token/);
+    const failed = await notification(workbench, /Most likely it has no GitHub token/, START_MS);
     assert.match(await failed.innerText(), /could not start the conversation on octo\/widgets and gave no reason/);
     // No Open Server Settings: the server serves no web UI (PyPI's openhands-ai), so it has no settings page.
     assert.deepEqual(await buttonsOf(failed), ['Start Without Repository', 'Show Log']);

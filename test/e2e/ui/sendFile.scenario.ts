@@ -29,7 +29,7 @@ export default scenario(
     await answerInput(workbench, 'OpenHands: Send README.md', 'Summarize this file', { shot: 'input-one' });
     const warning = await answerDialog(workbench, 'Start Anyway', 'warning');
     assert.match(warning, /Branch feature\/e2e has no upstream/);
-    assert.match(warning, /The server has no github token/);
+    assert.match(warning, /The server has no GitHub token/);
     let sent = (await nextConversation(server, from)).body;
     assert.equal(sent.initial_user_msg, `Summarize this file\n\nFile: README.md\n${fenced(readme, 'markdown')}`);
     assert.equal(sent.repository, 'octo/widgets');

@@ -37,7 +37,7 @@ export default scenario('a V1 server: detected and named, configured, a start wi
     await workbench.runCommand('OpenHands: Start Conversation');
     await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
     await answerDialog(workbench, 'Start Anyway', 'warning');
-    const failed = await notification(workbench, /Most likely it has no github token/, 60_000);
+    const failed = await notification(workbench, /Most likely it has no GitHub token/, 60_000);
     // The stand-in answers as PyPI's server, without its web UI: no settings page to open.
     assert.deepEqual(await buttonsOf(failed), ['Start Without Repository', 'Show Log']);
     await workbench.screenshot('start-error');
