@@ -1,6 +1,7 @@
 // The comment threads on the agent's diff (both sides: the agent's version, and the base for deleted lines), drawn
 // from the review store through VS Code's comments API, as GitHub Pull Requests draws a review's threads.
 import * as vscode from 'vscode';
+import { commentingRanges } from '../../core/review/commentingRanges';
 import type { ReviewThread } from '../../core/review/reviewThread';
 import { changeUri, parseChangeUri, type ChangesStore } from '../changes/changesStore';
 import { Disposable } from '../platform/lifecycle';
@@ -30,7 +31,7 @@ export class ReviewComments extends Disposable {
 
   constructor(private readonly store: ReviewStore, changes: ChangesStore) {
     super();
-    this.controller.commentingRangeProvider = { provideCommentingRanges: (document) => commentingRanges(document) };
+    this.controller.commentingRangeProvider = { provideCommentingRanges: (document) => hunkRanges(document, changes) };
     this.controller.options = { prompt: vscode.l10n.t('Comment on these lines for the agent'), placeHolder: vscode.l10n.t('Your comment (Markdown)') };
     this.register(store.onDidChange((conversationId) => this.draw(conversationId)));
     this.register(changes.onDidChange(() => changes.shown && this.draw(changes.shown.conversation.id)));
@@ -66,9 +67,13 @@ export class ReviewComments extends Disposable {
   }
 }
 
-function commentingRanges(document: vscode.TextDocument): vscode.Range[] {
-  const side = parseChangeUri(document.uri)?.side;
-  return (side === 'agent' || side === 'base') && document.lineCount > 0 ? [new vscode.Range(0, 0, document.lineCount - 1, 0)] : [];
+/** The changed lines of the shown conversation's file on the document's side, and their context. */
+function hunkRanges(document: vscode.TextDocument, changes: ChangesStore): vscode.Range[] {
+  const parsed = parseChangeUri(document.uri);
+  const state = changes.shown?.state;
+  if (!parsed || parsed.side === 'tree' || state?.kind !== 'loaded' || state.changes.conversationId !== parsed.conversationId) return [];
+  const hunks = state.changes.patch?.files.get(parsed.path)?.hunks ?? [];
+  return commentingRanges(hunks, parsed.side, document.lineCount).map(({ start, end }) => new vscode.Range(start - 1, 0, end - 1, 0));
 }
 
 function markdown(body: string): vscode.MarkdownString {
