@@ -68,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
     watch, finder, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
-    changes, new ChangesTreeProvider(changes),
+    changes, new ChangesTreeProvider(changes, session),
     ...registerCommands({
       ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
