@@ -50,7 +50,7 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   // The sides read the changes through the controller, which opens diffs of those sides: bound once both exist.
   const changeContents: ChangeContentProvider = new ChangeContentProvider(activated.changes, (origin) => changes.loadedFrom(origin));
   // The Changes view shows only after Show Changes (or its restore after a reload), both of which load this bundle.
-  const changesTree = new ChangesTreeProvider(activated.changes);
+  const changesTree = new ChangesTreeProvider(activated.changes, session);
   context.subscriptions.push(changeContents, new ChangeDecorations(activated.changes), changesTree, readWhenVisible(activated.changes, changesTree.view));
   const changes: ChangesController = new ChangesController(activated.changes, changeContents, session, conversations, watch, errors, logger);
   const follow: FollowFactory = (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate);

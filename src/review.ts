@@ -17,10 +17,10 @@ export interface Review {
 }
 
 export function review(activated: Activated, parts: CommandParts, work: AgentWork): Review {
-  const { context, changes, watch } = activated;
+  const { context, changes, watch, session } = activated;
   const store = new ReviewStore(context.workspaceState);
-  const comments = new ReviewComments(store, changes);
+  const comments = new ReviewComments(store, changes, session);
   const preview = new ReviewPreview();
-  context.subscriptions.push(store, comments, preview, new ReviewDecorations(store), new ReviewFollower(store, changes, work.changeContents, watch));
+  context.subscriptions.push(store, comments, preview, new ReviewDecorations(store), new ReviewFollower(store, changes, work.changeContents, watch, session));
   return { handlers: reviewCommands(store, comments, new ReviewSender(store, changes, parts.actions, preview)) };
 }

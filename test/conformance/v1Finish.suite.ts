@@ -1,7 +1,8 @@
 // A real agent run to its end (1.11.0): the real server's LLM pointed at the project's scripted LLM
 // (test/support/scriptedLlm), which answers with the agent's finish tool; a conversation is started and followed
 // from starting (its start task) to running to finished, then given a follow-up (running, finished again) and
-// stopped (its sandbox paused). The stand-in does the same on its own (POST /_test/agent, --control).
+// given a review of its changes as the extension sends it (one follow-up: one user MessageEvent, the next run to
+// finished) and stopped (its sandbox paused). The stand-in does the same on its own (POST /_test/agent, --control).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OpenHandsClient } from '../../src/api/client';
@@ -10,6 +11,7 @@ import { extensionClient } from './conversationList.suite';
 import { assertJson } from './expected';
 import { SETTINGS_STORED } from './expected';
 import { type Client, sleep } from './target';
+import { checkReviewArrived, reviewFollowUp, userMessages } from './v1Review';
 
 /** Each LLM answer waits this long, so that a poller twice a second sees the agent running. */
 const LLM_DELAY_MS = 3000;
@@ -40,7 +42,7 @@ export function v1FinishSuite(client: Client): void {
 
   describe('V1: a run to finished with the scripted LLM', () => {
     before(async () => {
-      if (real) run.llm = await startScriptedLlm({ delayMs: LLM_DELAY_MS });
+      if (real) run.llm = await startScriptedLlm({ delayMs: LLM_DELAY_MS, keepBodies: true });
     });
     after(() => run.llm?.close());
 
@@ -69,16 +71,30 @@ export function v1FinishSuite(client: Client): void {
       assert.ok(run.llm!.requests.some((r) => r.answered === 'finish'), JSON.stringify(run.llm!.requests));
     });
 
-    it('a follow-up through the client: running again, then finished again', async (t) => {
+    /** Sends `text` through the client's follow-up path and follows the run it starts to finished. */
+    async function followUpToFinished(text: string, t: { diagnostic(message: string): void }): Promise<void> {
       assert.ok(run.api?.sendMessage && run.id, 'no finished conversation, or no follow-up on this server');
       const since = Date.now();
       const before = run.llm?.requests.length ?? 0;
-      await run.api.sendMessage(run.id, { text: 'Once more, please.' });
+      await run.api.sendMessage(run.id, { text });
       const seen: Seen[] = [];
       await watch(client, run.id, 'running', since, seen);
       await watch(client, run.id, 'finished', since, seen);
       t.diagnostic(`follow-up to finished: ${shown(seen)}`);
-      if (real) assert.ok((run.llm?.requests.length ?? 0) > before, 'the follow-up reached the LLM');
+      if (!real) return;
+      const sent = run.llm!.requests.slice(before);
+      assert.ok(sent.length > 0, 'the follow-up reached the LLM');
+      assert.ok(sent.some((r) => JSON.stringify(r.body).includes(JSON.stringify(text).slice(1, -1))), 'the LLM was given the text as sent');
+    }
+
+    it('a follow-up through the client: running again, then finished again', (t) => followUpToFinished('Once more, please.', t));
+
+    it('a review as the extension sends it (two files, a path with a space, fenced lines): one user MessageEvent with the exact text, the next run to finished', async (t) => {
+      assert.ok(run.id, 'no finished conversation');
+      const review = reviewFollowUp(run.id);
+      const before = await userMessages(client, run.id);
+      await followUpToFinished(review.text, t);
+      checkReviewArrived(before, await userMessages(client, run.id), review);
     });
 
     it('stop through the client: the sandbox paused, the state paused', async () => {

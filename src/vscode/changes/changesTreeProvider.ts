@@ -6,6 +6,8 @@ import type { ChangeBase, FileChange } from '../../api/model/changes';
 import { buildChangeTree, type ChangeTreeNode } from '../../core/changes/changeTree';
 import type { ChangesState } from '../../core/changes/changeLoader';
 import { describePathRefusal } from '../../core/changes/pathSafety';
+import { reviewUnavailable } from '../../core/review/reviewAvailability';
+import type { ServerSession } from '../connection/serverSession';
 import { Command, View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import { changeUri, type ChangesOrigin, type ChangesStore, type ShownChanges } from './changesStore';
@@ -19,15 +21,21 @@ export class ChangesTreeProvider extends Disposable implements vscode.TreeDataPr
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<ChangesNode>;
 
-  constructor(private readonly store: ChangesStore) {
+  constructor(private readonly store: ChangesStore, private readonly session: ServerSession) {
     super();
     this.view = this.register(vscode.window.createTreeView(View.Changes, { treeDataProvider: this, showCollapseAll: true }));
     this.register(store.onDidChange(() => this.refresh()));
+    this.register(session.onDidChangeServer(() => this.refresh()));
   }
 
   private refresh(): void {
     const shown = this.store.shown;
     this.view.description = shown ? shown.conversation.title || shown.conversation.id : undefined;
+    // Where the changes cannot be reviewed (Send Review to Agent is not offered then), the view says why.
+    const state = shown?.state;
+    this.view.message = state?.kind === 'loaded' && state.changes.files.length > 0
+      ? reviewUnavailable(state.changes, Boolean(this.session.server?.client.sendMessage))
+      : undefined;
     this.changed.fire();
   }
 

@@ -1,8 +1,11 @@
 // The comment threads on the agent's diff (both sides: the agent's version, and the base for deleted lines), drawn
 // from the review store through VS Code's comments API, as GitHub Pull Requests draws a review's threads.
 import * as vscode from 'vscode';
+import { commentingRanges } from '../../core/review/commentingRanges';
+import { reviewUnavailable } from '../../core/review/reviewAvailability';
 import type { ReviewThread } from '../../core/review/reviewThread';
 import { changeUri, parseChangeUri, type ChangesStore } from '../changes/changesStore';
+import type { ServerSession } from '../connection/serverSession';
 import { Disposable } from '../platform/lifecycle';
 import type { ReviewStore } from './reviewStore';
 
@@ -28,9 +31,11 @@ export class ReviewComments extends Disposable {
   /** The threads drawn, per conversation. */
   private readonly drawn = new Map<string, vscode.CommentThread[]>();
 
-  constructor(private readonly store: ReviewStore, private readonly changes: ChangesStore) {
+  constructor(private readonly store: ReviewStore, private readonly changes: ChangesStore, session: ServerSession) {
     super();
-    this.controller.commentingRangeProvider = { provideCommentingRanges: (document) => commentingRanges(document) };
+    this.controller.commentingRangeProvider = {
+      provideCommentingRanges: (document) => hunkRanges(document, changes, Boolean(session.server?.client.sendMessage)),
+    };
     this.controller.options = { prompt: vscode.l10n.t('Comment on these lines for the agent'), placeHolder: vscode.l10n.t('Your comment (Markdown)') };
     this.register(store.onDidChange((conversationId) => this.draw(conversationId)));
     this.register(changes.onDidChange(() => changes.shown && this.draw(changes.shown.conversation.id)));
@@ -70,9 +75,14 @@ export class ReviewComments extends Disposable {
   }
 }
 
-function commentingRanges(document: vscode.TextDocument): vscode.Range[] {
-  const side = parseChangeUri(document.uri)?.side;
-  return (side === 'agent' || side === 'base') && document.lineCount > 0 ? [new vscode.Range(0, 0, document.lineCount - 1, 0)] : [];
+/** The changed lines of the shown conversation's file on the document's side, and their context; none where no review can be sent. */
+function hunkRanges(document: vscode.TextDocument, changes: ChangesStore, takesFollowUps: boolean): vscode.Range[] {
+  const parsed = parseChangeUri(document.uri);
+  const state = changes.shown?.state;
+  if (!parsed || parsed.side === 'tree' || state?.kind !== 'loaded' || state.changes.conversationId !== parsed.conversationId) return [];
+  if (reviewUnavailable(state.changes, takesFollowUps)) return [];
+  const hunks = state.changes.patch?.files.get(parsed.path)?.hunks ?? [];
+  return commentingRanges(hunks, parsed.side, document.lineCount).map(({ start, end }) => new vscode.Range(start - 1, 0, end - 1, 0));
 }
 
 function markdown(body: string): vscode.MarkdownString {

@@ -6,9 +6,11 @@ import type { ConversationState } from '../../api/model/conversations';
 import type { ChangesState } from '../../core/changes/changeLoader';
 import { stoppedWorking } from '../../core/conversations/conversationState';
 import { relocate } from '../../core/review/relocate';
+import { reviewUnavailable } from '../../core/review/reviewAvailability';
 import { splitLines, type ReviewThread } from '../../core/review/reviewThread';
 import type { ChangeContentProvider } from '../changes/changeContentProvider';
 import type { ChangesOrigin, ChangesStore } from '../changes/changesStore';
+import type { ServerSession } from '../connection/serverSession';
 import type { ConversationWatch } from '../conversations/conversationWatch';
 import { Command, Context } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
@@ -25,9 +27,11 @@ export class ReviewFollower extends Disposable {
     private readonly changes: ChangesStore,
     private readonly contents: ChangeContentProvider,
     watch: ConversationWatch,
+    private readonly session: ServerSession,
   ) {
     super();
     this.register(changes.onDidChange(() => void this.changesRead()));
+    this.register(session.onDidChangeServer(() => void this.changesRead()));
     // Any conversation's: the one reviewed need not have been started from this VS Code (onDidStop's).
     this.register(watch.onDidChange(() => this.stateRead(watch.feed.stateOf(this.changes.shown?.conversation.id ?? ''))));
     void this.changesRead();
@@ -45,8 +49,8 @@ export class ReviewFollower extends Disposable {
   private async changesRead(): Promise<void> {
     const shown = this.changes.shown;
     const state = shown?.state;
-    // Comments need both sides of a diff: the exact patch, from the conversation's agent server.
-    await vscode.commands.executeCommand('setContext', Context.ReviewPossible, state?.kind === 'loaded' && state.changes.patch !== undefined);
+    const possible = state?.kind === 'loaded' && reviewUnavailable(state.changes, Boolean(this.session.server?.client.sendMessage)) === undefined;
+    await vscode.commands.executeCommand('setContext', Context.ReviewPossible, possible);
     if (!shown || state?.kind !== 'loaded' || state === this.movedTo) return;
     this.movedTo = state;
     const id = shown.conversation.id;

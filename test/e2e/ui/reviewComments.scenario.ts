@@ -15,11 +15,25 @@ import { until } from '../../support/until';
 
 const MESSAGE = 'Rework the widgets modules';
 
+/**
+ * Whether the line of the diff's side showing `text` takes comments: its row of the editor's margin (at the same
+ * height) holds the commenting range's glyph, which VS Code draws once the controller gave the document's ranges.
+ */
+async function commentable(page: Page, side: 'original' | 'modified', text: string): Promise<boolean> {
+  const editor = page.locator(`.monaco-diff-editor .editor.${side}`).first();
+  const line = editor.locator('.view-line', { hasText: text }).first();
+  await line.waitFor({ timeout: 30_000 });
+  const top = await line.evaluate((element) => (element as unknown as { style: { top: string } }).style.top);
+  return await editor.locator('.margin-view-overlays > div').filter({ has: page.locator('.comment-range-glyph') })
+    .evaluateAll((rows, at) => rows.some((row) => (row as unknown as { style: { top: string } }).style.top === at), top);
+}
+
 /** Puts the cursor on the line of the diff's side showing `text`, and comments `comment` on it through the widget. */
 async function commentOn(workbench: Workbench, side: 'original' | 'modified', text: string, comment: string): Promise<void> {
   const { page } = workbench;
+  // The palette offers the command only where the cursor's line has a commenting range: wait until the editor has them.
+  await until(`a commenting range on "${text}"`, async () => ((await commentable(page, side, text)) ? true : undefined), 30_000);
   const line = page.locator(`.monaco-diff-editor .editor.${side} .view-line`, { hasText: text }).first();
-  await line.waitFor({ timeout: 30_000 });
   await line.click();
   await workbench.runCommand('Comments: Add Comment on Current Selection');
   const widget = page.locator('.review-widget').filter({ has: page.locator('.monaco-button', { hasText: /^Add Comment$/ }) }).last();
@@ -56,6 +70,8 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
 
   await openDiff(page, changesPane, 'file0.txt', 'file 0 line three');
   await commentOn(workbench, 'modified', 'file 0 line three', 'Why three in words?');
+  // Comments go on the changed lines and the 3 lines around them, not on the whole file (its line 12 is far off).
+  assert.equal(await commentable(page, 'modified', 'file 0 line 12'), false, 'a line far from the change takes no comment');
   await commentOn(workbench, 'original', 'file 0 line 3', 'Keep this line: the parser reads it.');
   await openDiff(page, changesPane, 'windows.txt', 'SECOND');
   await commentOn(workbench, 'modified', 'SECOND', 'Lower case, as the others.');
