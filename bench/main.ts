@@ -150,8 +150,9 @@ function sizeRows(): { rows: Row[]; over: string[] } {
       [entry, loads[entry].filter((file) => !startup.includes(file)), what, budgetKiB]),
     ...(existsSync(WEBVIEW_SCRIPT) ? [['webview', [WEBVIEW_SCRIPT], 'the webview script', 120] as [string, string[], string, number]] : []),
     // 150 until Send This Folder, the conversation admin (rename, delete, find) and the runtime-host rule came in
-    // (162.2 KiB with them, all of it code); raised, not met: bringing it back is open in issue 31 (budgets).
-    ['package', ['dist/openhands-conversations.vsix'], 'the VSIX', 170],
+    // (162.2 KiB with them), 170 until the review of the agent's diffs (its bundle and README's screenshot) and the
+    // Changes view's restore after a reload (176.3 KiB): raised, not met; bringing it back is open in issue 31.
+    ['package', ['dist/openhands-conversations.vsix'], 'the VSIX', 185],
   ];
   const rows: Row[] = [];
   const over: string[] = [];
