@@ -25,7 +25,18 @@ export class GitRepositories {
   async repositoryFor(uri: vscode.Uri | undefined): Promise<GitRepository | undefined> {
     const api = await this.gitApi();
     if (!api) return undefined;
-    return withState(uri ? await this.repositoryOf(api, uri) : await pickRepository(api));
+    return withState(uri ? await this.repositoryOf(api, uri) : await this.workspaceRepository(api));
+  }
+
+  /**
+   * The only or the picked repository the git extension has; where it has none yet (its start-up scan outlasts the
+   * wait for it on a busy machine), the first workspace folder's, opened: a start must not lose the repository to
+   * the git extension's timing.
+   */
+  private async workspaceRepository(api: GitApi): Promise<GitRepository | undefined> {
+    if (api.repositories.length) return pickRepository(api);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    return folder && this.repositoryOf(api, folder);
   }
 
   private async load(): Promise<GitApi | undefined> {
