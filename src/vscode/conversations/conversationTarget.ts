@@ -1,6 +1,7 @@
 // Where a new conversation points: the repository, provider and branch prefilled from the workspace's git
 // state, found through the built-in git extension and the remote's URL.
 import * as vscode from 'vscode';
+import { providerName } from '../../api/providerDomains';
 import { PROVIDER_TYPES, type ProviderType } from '../../api/model/conversations';
 import { chooseGitProvider } from '../../core/git/gitProvider';
 import { parseGitRemote, redactRemoteUrl } from '../../core/git/gitRemote';
@@ -28,7 +29,7 @@ const REMEMBERED_PROVIDERS = 'openhands.gitProviderByHost';
 
 export function describeTarget(target: ConversationTarget): string {
   if (!target.repository) return vscode.l10n.t('no repository');
-  return `${target.repository}${target.gitProvider ? ` (${target.gitProvider})` : ''}${target.branch ? ` @ ${target.branch}` : ''}`;
+  return `${target.repository}${target.gitProvider ? ` (${providerName(target.gitProvider)})` : ''}${target.branch ? ` @ ${target.branch}` : ''}`;
 }
 
 export function withoutRepository(target: ConversationTarget): ConversationTarget {

@@ -26,7 +26,7 @@ async function startAndWait(workbench: Workbench, task: string): Promise<Frame> 
   await workbench.runCommand('OpenHands: Start Conversation');
   await answerInput(workbench, 'OpenHands: Start Conversation', task);
   await answerDialog(workbench, 'Start Anyway');
-  await clickButton(await notification(workbench, /Most likely it has no github token/, 60_000), 'Start Without Repository');
+  await clickButton(await notification(workbench, /Most likely it has no GitHub token/, 60_000), 'Start Without Repository');
   // No transcript tab is open: the notification alone tells the person.
   const waiting = await notification(workbench, /is waiting for your input/, 90_000);
   await workbench.screenshot(`waiting-${task.split(' ')[0].toLowerCase()}`);

@@ -19,7 +19,7 @@ async function startUpToWarning({ workbench, server, context }: ScenarioContext,
   await setApiKey(workbench, context);
   await workbench.runCommand('OpenHands: Start Conversation');
   const input = await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE);
-  assert.equal(input.prompt.split('.')[0], `Repository: acme/widgets (github) @ ${repo.branch}`, 'the github remote URL is read, not the bare path it is rewritten to');
+  assert.equal(input.prompt.split('.')[0], `Repository: acme/widgets (GitHub) @ ${repo.branch}`, 'the github remote URL is read, not the bare path it is rewritten to');
 }
 
 async function pushedAndStarted(context: ScenarioContext, repo: BareRemoteRepo, from: number): Promise<void> {
@@ -59,13 +59,13 @@ export default [
     assert.deepEqual(first.primary, ['Set Up GitHub Token'], 'setting the token up is what makes the start work');
     const from = server.requests.length;
     const warning = await answerDialog(workbench, 'Set Up GitHub Token', 'no-token-warning');
-    assert.match(warning, /The server has no github token, so it cannot clone the repository\./);
+    assert.match(warning, /The server has no GitHub token, so it cannot clone the repository\./);
 
     // The stand-in refuses a token without its prefix, as the real servers refuse one they cannot verify.
     const refused = key(context, 'refused-github-token');
     const asked = await answerInput(workbench, 'OpenHands: Set Up GitHub Token', refused, { password: true, shot: 'token-input' });
     assert.match(asked.prompt, /never shows it again/);
-    const error = await notification(workbench, /did not store the github token/);
+    const error = await notification(workbench, /did not store the GitHub token/);
     const said = await error.innerText();
     assert.match(said, /Invalid token\. Please make sure it is a valid github token\./);
     assert.match(said, /github\.com/);
@@ -96,7 +96,7 @@ export default [
     await startWithoutToken(ctx, repo);
     const from = server.requests.length;
     const text = await answerDialog(workbench, 'Start Without Repository', 'no-token-warning');
-    assert.match(text, /The server has no github token, so it cannot clone the repository\./);
+    assert.match(text, /The server has no GitHub token, so it cannot clone the repository\./);
     const { body } = await nextConversation(server, from);
     assert.equal(body.repository, undefined, 'started without the repository');
     assert.equal(repo.remoteRev('refs/heads/feature/no-token'), undefined, 'nothing pushed');

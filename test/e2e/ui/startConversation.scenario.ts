@@ -27,14 +27,14 @@ export default onEachLine(
 
     await workbench.runCommand('OpenHands: Start Conversation');
     const input = await answerInput(workbench, 'OpenHands: Start Conversation', MESSAGE, { shot: 'input' });
-    assert.match(input.prompt, /^Repository: octo\/widgets \(github\) @ feature\/e2e\./);
+    assert.match(input.prompt, /^Repository: octo\/widgets \(GitHub\) @ feature\/e2e\./);
 
     const warning = await answerDialog(workbench, 'Start Anyway', 'warning');
-    assert.match(warning, /OpenHands: octo\/widgets \(github\) @ feature\/e2e/);
+    assert.match(warning, /OpenHands: octo\/widgets \(GitHub\) @ feature\/e2e/);
     assert.match(warning, /Branch feature\/e2e has no upstream/);
     assert.doesNotMatch(warning, /token/, 'the server has a github token: no token warning');
 
-    const progress = await notification(workbench, 'starting a conversation on octo/widgets (github) @ feature/e2e');
+    const progress = await notification(workbench, 'starting a conversation on octo/widgets (GitHub) @ feature/e2e');
     assert.deepEqual(await buttonsOf(progress), ['Cancel']);
     await workbench.screenshot('progress');
 

@@ -46,7 +46,7 @@ describe('language-model tools', () => {
     assert.ok(prepared?.confirmationMessages, 'no confirmation');
     assert.equal(markdown(prepared.confirmationMessages.title), `Delegate to OpenHands on ${contract.url}?`);
     const message = markdown(prepared.confirmationMessages.message);
-    assert.ok(message.includes(contract.url) && message.includes(`> ${TASK}`) && message.includes('Repository: octo/widgets (github) @ release/2.0.'), message);
+    assert.ok(message.includes(contract.url) && message.includes(`> ${TASK}`) && message.includes('Repository: octo/widgets (GitHub) @ release/2.0.'), message);
   });
 
   it('Delegate to OpenHands starts a conversation with the task, repository and branch alone; Get reads it back', async () => {
