@@ -3,6 +3,7 @@
 // the conversation, the path and the side), as the transcript tab comes back.
 import * as assert from 'node:assert/strict';
 import { scenario } from '../harness/scenario';
+import { showChangesOf } from '../harness/ui/changesSteps';
 import { setApiKey } from '../harness/ui/conversationSteps';
 
 const MESSAGE = 'Rework the widgets modules';
@@ -10,15 +11,8 @@ const MESSAGE = 'Rework the widgets modules';
 export default scenario('Changes view: a window reload brings back the view and the Review All Changes tab', async ({ workbench, page, server, context }) => {
   server.seedConversations(1, { messages: [MESSAGE], changedFiles: 12 });
   await setApiKey(workbench, context);
-  const sideBar = await workbench.openActivityBarItem();
-  const conversationsPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
-  const conversationsHeader = conversationsPane.locator('.pane-header');
-  if ((await conversationsHeader.getAttribute('aria-expanded')) !== 'true') await conversationsHeader.click();
-  const row = conversationsPane.locator('.monaco-list-row').filter({ hasText: MESSAGE });
-  await row.waitFor({ timeout: 30_000 });
-  await row.click({ button: 'right' });
-  await workbench.chooseContextMenuItem('Show Changes');
-  const changesRows = () => sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) }).locator('.monaco-list-row');
+  const changesPane = await showChangesOf(workbench, MESSAGE);
+  const changesRows = () => changesPane.locator('.monaco-list-row');
   await changesRows().filter({ hasText: 'file0.txt' }).waitFor({ timeout: 30_000 });
   await workbench.runCommand('OpenHands: Review All Changes');
   const reviewTab = page.locator('.tab', { hasText: `Agent's changes: ${MESSAGE}` }).first();

@@ -5,6 +5,7 @@
 // opens every text file's diff in one multi-diff editor.
 import * as assert from 'node:assert/strict';
 import { scenario } from '../harness/scenario';
+import { showChangesOf } from '../harness/ui/changesSteps';
 import { setApiKey } from '../harness/ui/conversationSteps';
 
 const MESSAGE = 'Rework the widgets modules';
@@ -12,16 +13,8 @@ const MESSAGE = 'Rework the widgets modules';
 export default scenario('Changes view: the changed files of a finished run, a diff editor, a binary file and a link refused', async ({ workbench, page, server, context }) => {
   server.seedConversations(1, { messages: [MESSAGE], changedFiles: 12 });
   await setApiKey(workbench, context);
-  const sideBar = await workbench.openActivityBarItem();
-  const conversationsPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
-  const conversationsHeader = conversationsPane.locator('.pane-header');
-  if ((await conversationsHeader.getAttribute('aria-expanded')) !== 'true') await conversationsHeader.click();
-  const row = conversationsPane.locator('.monaco-list-row').filter({ hasText: MESSAGE });
-  await row.waitFor({ timeout: 30_000 });
-  await row.click({ button: 'right' });
-  await workbench.chooseContextMenuItem('Show Changes');
+  const changesPane = await showChangesOf(workbench, MESSAGE);
 
-  const changesPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
   const rows = changesPane.locator('.monaco-list-row');
   await rows.filter({ hasText: /^Against HEAD/ }).waitFor({ timeout: 30_000 });
   const edited = rows.filter({ hasText: 'file0.txt' });

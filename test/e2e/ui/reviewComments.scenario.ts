@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { scenario } from '../harness/scenario';
-import { setApiKey } from '../harness/ui/conversationSteps';
+import { showChangesOf } from '../harness/ui/changesSteps';
+import { conversationRows, setApiKey } from '../harness/ui/conversationSteps';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
 import type { Workbench } from '../harness/workbench';
 import { until } from '../../support/until';
@@ -54,15 +55,7 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   // The follow-up's run ends on its own (the stand-in's agent without an LLM), after the scenario played its edit.
   server.setAgentTiming({ runMs: 5_000, endsAs: 'finished' });
   await setApiKey(workbench, context);
-  const sideBar = await workbench.openActivityBarItem();
-  const conversationsPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
-  const conversationsHeader = conversationsPane.locator('.pane-header');
-  if ((await conversationsHeader.getAttribute('aria-expanded')) !== 'true') await conversationsHeader.click();
-  const row = conversationsPane.locator('.monaco-list-row').filter({ hasText: MESSAGE });
-  await row.waitFor({ timeout: 30_000 });
-  await row.click({ button: 'right' });
-  await workbench.chooseContextMenuItem('Show Changes');
-  const changesPane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
+  const changesPane = await showChangesOf(workbench, MESSAGE);
   await changesPane.locator('.monaco-list-row').filter({ hasText: /^Against HEAD/ }).waitFor({ timeout: 30_000 });
 
   await workbench.runCommand('OpenHands: Send Review to Agent');
@@ -113,6 +106,7 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   assert.equal(await page.locator('.review-widget .monaco-button', { hasText: /^Add Comment$/ }).count(), 0);
   await workbench.screenshot('sent');
 
+  const row = (await conversationRows(workbench)).filter({ hasText: MESSAGE });
   await row.click({ button: 'right' });
   await workbench.chooseContextMenuItem('Open Conversation');
   const frame = await transcriptPage(page);

@@ -1,0 +1,14 @@
+// Steps of the Changes view's scenarios: a conversation's changes shown from its row, as a person asks for them.
+import type { Locator } from 'playwright-core';
+import type { Workbench } from '../workbench';
+import { conversationRows } from './conversationSteps';
+
+/** Right-click on the conversation's row (found by its first message) > Show Changes; the Changes pane. */
+export async function showChangesOf(workbench: Workbench, message: string): Promise<Locator> {
+  const row = (await conversationRows(workbench)).filter({ hasText: message });
+  await row.waitFor({ timeout: 30_000 });
+  await row.click({ button: 'right' });
+  await workbench.chooseContextMenuItem('Show Changes');
+  const sideBar = await workbench.openActivityBarItem();
+  return sideBar.locator('.pane', { has: workbench.page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
+}
