@@ -44,9 +44,13 @@ export class ConversationTargets {
     private readonly logger: Logger,
   ) {}
 
-  /** The target for a file, or for the active editor's file, or for the one or picked repository. */
+  /**
+   * The target for a file, or for the active editor's file, or for the one or picked repository. An editor in front
+   * that is no file of the workspace (an untitled one, an output) says nothing about the repository.
+   */
   async resolve(uri: vscode.Uri | undefined): Promise<ConversationTarget> {
-    const file = uri ?? vscode.window.activeTextEditor?.document.uri;
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const file = uri ?? (active && vscode.workspace.getWorkspaceFolder(active) ? active : undefined);
     const folder = file && vscode.workspace.getWorkspaceFolder(file);
     const repo = await this.git.repositoryFor(file);
     if (!repo) return { root: folder?.uri, warnings: [] };

@@ -17,6 +17,18 @@ describe('conversation target of a file', function () {
   this.timeout(60_000);
   after(removeNestedRepos);
 
+  it('with an untitled editor in front and no file given, is the workspace repository: that editor is no file of it', async () => {
+    await serverWith({ github: token('github') });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'scratch' }));
+    try {
+      const target = await (await testingApi()).targets.resolve(undefined);
+      assert.equal(target.repository, 'octo/widgets');
+      assert.equal(target.root?.fsPath, e2eContext().workspaceFolder);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('is the workspace repository: octo/widgets on github, branch feature/e2e, with no upstream', async () => {
     await serverWith({ github: token('github') });
     const { workspaceFolder, branch } = e2eContext();
