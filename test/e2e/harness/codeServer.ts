@@ -28,6 +28,9 @@ const USER_SETTINGS = {
   'chat.disableAIFeatures': true,
   'git.autofetch': false,
   'git.terminalAuthentication': false,
+  // Each window starts without an earlier window's untitled files: hot exit would restore them into every later
+  // window of the run's workspace, in front of the scenario's editors, and Close All Editors would ask to save them.
+  'files.hotExit': 'off',
 };
 
 export interface CodeServerOptions {
