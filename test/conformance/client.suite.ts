@@ -186,7 +186,7 @@ export function clientSuite(target: Target, state: RunState): void {
       await failure(client.createConversation({ repository: 'octocat/Hello-World', git_provider: 'github' }), StartFailedError, (e) => {
         assert.equal(e.status, 500);
         assert.equal(e.likelyNoProviderToken, true);
-        assert.match(e.message, /on octocat\/Hello-World and gave no reason \(HTTP 500\)\. Most likely it has no github token/);
+        assert.match(e.message, /on octocat\/Hello-World and gave no reason \(HTTP 500\)\. Most likely it has no GitHub token/);
       });
       assert.equal((await client.loadSettings())?.llm_api_key_set, true);
     });
