@@ -54,8 +54,9 @@ export default scenario('chat: @openhands starts a task and follows it to finish
     await workbench.screenshot('chat-follow-up');
 
     const third = await sendPrompt(workbench, '@openhands /status');
-    const status = await responseWith(third, /Conversations on/);
-    assert.match(await status.innerText(), /\(this thread\)/);
+    // Chat paints a response as it streams: the heading can show before the list under it.
+    const status = await responseWith(third, /\(this thread\)/);
+    assert.match(await status.innerText(), /Conversations on http:\/\/127\.0\.0\.1:\d+:/);
     await workbench.screenshot('chat-status');
   } finally {
     await llm.close();
