@@ -28,9 +28,6 @@ const USER_SETTINGS = {
   'chat.disableAIFeatures': true,
   'git.autofetch': false,
   'git.terminalAuthentication': false,
-  // Each window starts without an earlier window's untitled files: hot exit would restore them into every later
-  // window of the run's workspace, in front of the scenario's editors, and Close All Editors would ask to save them.
-  'files.hotExit': 'off',
 };
 
 export interface CodeServerOptions {
@@ -61,6 +58,13 @@ export interface CodeServer {
   workbenchUrl(payload?: ReadonlyArray<readonly [string, string]>): string;
   /** A `vscode-remote://` URI for a path on this server, as payload entries need. */
   remoteUri(fsPath: string): string;
+  /**
+   * Forgets the unsaved files earlier windows left. A window closed with its browser keeps the backups of its dirty
+   * editors (an untitled file a host test opened, even reverted), and every later window of the workspace restores
+   * them in front of its own editors, where Close All Editors stops at "Do you want to save…?" (hot exit off does
+   * not help: it acts on an orderly shutdown, which a closed browser never has). Called before each window opens.
+   */
+  forgetUnsavedFiles(): void;
   stop(): Promise<void>;
 }
 
@@ -161,6 +165,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     logFile,
     process: started,
     remoteUri,
+    forgetUnsavedFiles: () => fs.rmSync(path.join(runFolder.userDataDir, 'User', 'Backups'), { recursive: true, force: true }),
     workbenchUrl(payload) {
       let result = `${url}/?folder=${encodeURIComponent(options.workspaceFolder)}`;
       if (payload && payload.length > 0) result += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;

@@ -68,6 +68,7 @@ export async function runHostSuites(options: HostRunOptions): Promise<Counts> {
       exited = true;
       finish(code);
     });
+    codeServer.forgetUnsavedFiles();
     await page.goto(
       codeServer.workbenchUrl([
         ['extensionDevelopmentPath', codeServer.remoteUri(options.extensionPath)],

@@ -89,6 +89,7 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
       const extensions = scenario.chat ? chatExtensions(options.context.runFolder, options.extensionPath) : options.extensionPath;
       const payload = [['extensionDevelopmentPath', options.codeServer.remoteUri(extensions)]] as const;
       // Under a locale our activity-bar item has a translated title: the scenario waits for it itself.
+      options.codeServer.forgetUnsavedFiles();
       await workbench.open(options.codeServer.workbenchUrl(options.installed ? undefined : payload), { waitForExtension: !scenario.locale });
       await scenario.run({ workbench, page, server, line, context: options.context, target: acquired?.target });
     })();

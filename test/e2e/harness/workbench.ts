@@ -117,8 +117,6 @@ export class Workbench {
   private async offerInPalette(title: string): Promise<string> {
     const typed = `>${title}`;
     for (let attempt = 1; ; attempt++) {
-      // F1 goes to the focused frame: out of a webview (a button just clicked in the transcript), the workbench's.
-      await this.page.evaluate("document.activeElement instanceof HTMLIFrameElement && document.activeElement.blur()");
       await this.page.keyboard.press('F1');
       await this.page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible' });
       await this.page.keyboard.type(title);
