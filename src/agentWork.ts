@@ -26,7 +26,7 @@ import type { FollowFactory } from './core/transcript/followTypes';
 import { buildTranscript } from './core/transcript/build';
 import { transcriptMarkdown } from './core/transcript/export';
 import type { AgentWorkHandlers } from './vscode/platform/commands';
-import { Chat } from './vscode/platform/ids';
+import { Chat, Command } from './vscode/platform/ids';
 
 export interface AgentWork {
   readonly handlers: AgentWorkHandlers;
@@ -63,6 +63,7 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
       ...transcripts.handlers,
       ...applyCommands(applier, watch, conversations, session, () => activated.changes.shown?.conversation.id),
       ...changesCommands(changes, activated.changes),
+      [Command.CompleteMerge]: (result?: vscode.Uri) => merges.complete(result),
     },
     chat: {
       handle: chatHandler(new ChatTasks(session, targets, sender, errors, follow), new ChatCommands(session, actions, errors)),

@@ -1,11 +1,26 @@
 // The write step of an apply, as one undoable step: every path it will write (or hand to the merge editor) is
 // read again and recorded before anything is written, the record is stored (`keep`), then each file is written
-// only if it still holds what the plan saw (a file the person changed meanwhile is left and listed). Undo puts
+// only if it still holds what the plan saw (a file the person changed meanwhile is left and listed). A file the
+// person changed too, when they chose to merge it, is merged three ways first: a merge without conflicts is
+// written as any other file (both sides' changes in it); one with conflicts is left as it is and waits for the
+// merge editor, which starts from that merge. Undo puts
 // back what the record holds: checked first without writing, so a file changed since the apply is restored only
 // when the person says so, and nothing is written when they cancel.
 import type { ExactContent } from '../../api/model/changes';
 import { localContent, type FilePlan, type LocalFile, type PathDecision, type WorkingTree } from './applyPlan';
 import { sameContent } from './contentCompare';
+import type { MergeResult } from './threeWayMerge';
+
+type OwnDecision = Extract<PathDecision, { kind: 'own' }>;
+
+/** The three-way merge of a file both sides changed (git merge-file's). */
+export type Merger = (decision: OwnDecision) => Promise<MergeResult>;
+
+/** A file with conflicts, left as it is for the merge editor; `start`: the merge with its conflict blocks. */
+export interface WaitingMerge {
+  readonly decision: OwnDecision;
+  readonly start: Uint8Array;
+}
 
 /** The person's choice for a file with changes of its own. */
 export type OwnChoice = 'merge' | 'skip';
@@ -21,7 +36,10 @@ export interface ApplyOutcome {
   /** Files whose every path now holds the agent's version, at least one written by this apply. */
   readonly updated: readonly string[];
   readonly alreadyThere: readonly string[];
-  readonly merged: readonly PathDecision[];
+  /** Paths written as a three-way merge without conflicts: the person's changes and the agent's. */
+  readonly merged: readonly string[];
+  /** Paths with conflicts, not written: they wait in the merge editor. */
+  readonly waiting: readonly WaitingMerge[];
   readonly skipped: readonly string[];
   readonly notApplied: readonly PathDecision[];
   /** Paths the person changed between the plan and the write: left as they are. */
@@ -29,13 +47,19 @@ export interface ApplyOutcome {
   readonly snapshot: readonly SnapshotEntry[];
 }
 
-type Step = { readonly decision: PathDecision; readonly expected: ExactContent; readonly after: ExactContent | 'merge' };
+type Step = {
+  readonly decision: PathDecision; readonly expected: ExactContent; readonly after: ExactContent | 'merge';
+  /** How the step came from a merge: written clean, or waiting with this start. */
+  readonly merge?: 'clean' | Uint8Array;
+};
 
 /** Runs the plan with the person's choices (by file path; a file left out is skipped). */
 export async function runApply(
   plans: readonly FilePlan[], choices: ReadonlyMap<string, OwnChoice>, tree: WorkingTree, keep: (snapshot: readonly SnapshotEntry[]) => Promise<void>,
+  merge: Merger,
 ): Promise<ApplyOutcome> {
-  const steps = plans.flatMap((plan) => stepsOf(plan, choices.get(plan.change.path) ?? 'skip'));
+  const steps: Step[] = [];
+  for (const plan of plans) steps.push(...await stepsOf(plan, choices.get(plan.change.path) ?? 'skip', merge));
   const changedMeanwhile: string[] = [];
   const current: Step[] = [];
   for (const step of steps) {
@@ -47,7 +71,7 @@ export async function runApply(
   const written = await writeSteps(current, tree, changedMeanwhile);
   const kept = snapshot.filter((entry) => written.has(entry.path));
   if (kept.length !== snapshot.length) await keep(kept);
-  return summarize(plans, choices, written, changedMeanwhile, kept);
+  return summarize(plans, written, changedMeanwhile, kept);
 }
 
 /** The path holds exactly `expected` (a symlink or folder there never does). */
@@ -55,43 +79,57 @@ function holds(local: LocalFile, expected: ExactContent): boolean {
   return local.kind !== 'refused' && sameContent(localContent(local), expected);
 }
 
-function stepsOf(plan: FilePlan, choice: OwnChoice): Step[] {
-  return plan.decisions.flatMap((decision): Step[] => {
-    if (decision.kind === 'take') return [{ decision, expected: decision.previous, after: decision.next }];
-    if (decision.kind === 'own' && decision.mergeable && choice === 'merge') return [{ decision, expected: decision.local, after: 'merge' }];
-    return [];
-  });
+async function stepsOf(plan: FilePlan, choice: OwnChoice, merge: Merger): Promise<Step[]> {
+  const steps: Step[] = [];
+  for (const decision of plan.decisions) {
+    if (decision.kind === 'take') steps.push({ decision, expected: decision.previous, after: decision.next });
+    if (decision.kind !== 'own' || !decision.mergeable || choice !== 'merge') continue;
+    const { merged, conflicts } = await merge(decision);
+    steps.push(conflicts === 0
+      ? { decision, expected: decision.local, after: merged, merge: 'clean' }
+      : { decision, expected: decision.local, after: 'merge', merge: merged });
+  }
+  return steps;
 }
 
 /**
  * Writes each step whose file still holds what was recorded (compare, then write); the paths done: written, or
  * still as recorded for the merge editor.
  */
-async function writeSteps(steps: readonly Step[], tree: WorkingTree, changedMeanwhile: string[]): Promise<Set<string>> {
-  const done = new Set<string>();
-  for (const { decision, expected, after } of steps) {
+async function writeSteps(steps: readonly Step[], tree: WorkingTree, changedMeanwhile: string[]): Promise<Map<string, Step>> {
+  const done = new Map<string, Step>();
+  for (const step of steps) {
+    const { decision, expected, after } = step;
     if (!holds(await tree.read(decision.path), expected)) {
       changedMeanwhile.push(decision.path);
       continue;
     }
     if (after === null) await tree.remove(decision.path);
     else if (after !== 'merge') await tree.write(decision.path, after);
-    done.add(decision.path);
+    done.set(decision.path, step);
   }
   return done;
 }
 
 function summarize(
-  plans: readonly FilePlan[], choices: ReadonlyMap<string, OwnChoice>, written: ReadonlySet<string>, changedMeanwhile: readonly string[],
-  snapshot: readonly SnapshotEntry[],
+  plans: readonly FilePlan[], written: ReadonlyMap<string, Step>, changedMeanwhile: readonly string[], snapshot: readonly SnapshotEntry[],
 ): ApplyOutcome {
-  const outcome = { updated: [] as string[], alreadyThere: [] as string[], merged: [] as PathDecision[], skipped: [] as string[], notApplied: [] as PathDecision[] };
+  const outcome = {
+    updated: [] as string[], alreadyThere: [] as string[], merged: [] as string[], waiting: [] as WaitingMerge[], skipped: [] as string[],
+    notApplied: [] as PathDecision[],
+  };
   for (const plan of plans) {
     const { decisions, change } = plan;
-    const own = decisions.filter((d) => d.kind === 'own');
-    const merging = own.filter((d) => d.kind === 'own' && d.mergeable && choices.get(change.path) === 'merge' && written.has(d.path));
+    const own = decisions.filter((d): d is OwnDecision => d.kind === 'own');
+    const merging = own.flatMap((decision) => {
+      const merge = written.get(decision.path)?.merge;
+      return merge === undefined ? [] : [{ decision, merge }];
+    });
     outcome.notApplied.push(...decisions.filter((d) => d.kind === 'unavailable'));
-    outcome.merged.push(...merging);
+    for (const { decision, merge } of merging) {
+      if (merge === 'clean') outcome.merged.push(decision.path);
+      else outcome.waiting.push({ decision, start: merge });
+    }
     if (own.length > merging.length) outcome.skipped.push(change.path);
     const whole = decisions.every((d) => d.kind === 'same' || (d.kind === 'take' && written.has(d.path)));
     if (whole && decisions.some((d) => d.kind === 'take')) outcome.updated.push(change.path);

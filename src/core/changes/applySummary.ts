@@ -5,17 +5,23 @@ import type { ApplyOutcome } from './applyRun';
 
 export function applySummary(outcome: ApplyOutcome): string {
   const updated = outcome.updated.length;
-  const merged = new Set(outcome.merged.map((d) => d.path)).size;
+  const merged = outcome.merged.length;
+  const waiting = outcome.waiting.length;
   const skipped = outcome.skipped.length;
   const left = outcome.notApplied.length + outcome.changedMeanwhile.length;
-  if (!updated && !merged && !skipped && !left) {
+  if (!updated && !merged && !waiting && !skipped && !left) {
     return outcome.alreadyThere.length
       ? l10n.t('Every file already holds the agent\'s version; nothing was written.')
       : l10n.t('The agent changed no files; nothing was written.');
   }
-  return left
+  const done = left
     ? l10n.t('{0} files updated, {1} merged, {2} skipped, {3} not applied.', updated, merged, skipped, left)
     : l10n.t('{0} files updated, {1} merged, {2} skipped.', updated, merged, skipped);
+  if (!waiting) return done;
+  // A file with conflicts is not written: it stays the person's until they complete its merge.
+  return `${done} ${waiting === 1
+    ? l10n.t('1 file has conflicts and waits in the merge editor; it stays as you had it until you complete the merge.')
+    : l10n.t('{0} files have conflicts and wait in the merge editor; they stay as you had them until you complete the merge.', waiting)}`;
 }
 
 /** Why a file was left as it is. */

@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import type { GitRunner } from './gitRunner';
 
 export interface MergeTexts {
-  /** The person's file. */
-  readonly local: Uint8Array;
+  /** The person's file; null: they deleted it. A missing side is merged as an empty text. */
+  readonly local: Uint8Array | null;
   /** What both started from; null: the file did not exist before (both added it). */
   readonly base: Uint8Array | null;
-  readonly agent: Uint8Array;
+  /** The agent's file; null: it deleted the file. */
+  readonly agent: Uint8Array | null;
 }
 
 export interface MergeLabels {
@@ -34,9 +35,9 @@ export async function threeWayMerge(git: GitRunner, texts: MergeTexts, labels: M
   const scratch = await mkdtemp(join(tmpdir(), 'openhands-merge-'));
   try {
     await Promise.all([
-      writeFile(join(scratch, 'local'), texts.local),
+      writeFile(join(scratch, 'local'), texts.local ?? new Uint8Array()),
       writeFile(join(scratch, 'base'), texts.base ?? new Uint8Array()),
-      writeFile(join(scratch, 'agent'), texts.agent),
+      writeFile(join(scratch, 'agent'), texts.agent ?? new Uint8Array()),
     ]);
     const result = await git(['merge-file', '-p', '-L', labels.local, '-L', labels.base, '-L', labels.agent, 'local', 'base', 'agent'], { cwd: scratch });
     if (result.code < 0 || result.code > MAX_CONFLICT_CODE) throw new Error(`git merge-file failed (${result.code}): ${result.stderr.trim()}`);

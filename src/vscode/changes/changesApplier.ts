@@ -1,6 +1,7 @@
 // Apply Changes and Undo Apply: the agent's work written into the workspace folder the conversation belongs to,
-// per file or all at once, by the per-file rules of core/changes (content decides; the person's own changes are
-// merged in the merge editor or skipped, their choice; nothing exact is missing); one undoable step whose snapshot
+// per file or all at once, by the per-file rules of core/changes (content decides; a file the person changed too is
+// merged three ways or skipped, their choice, and a merge with conflicts waits for them in the merge editor; nothing
+// exact is missing); one undoable step whose snapshot
 // is stored before the first write; a notification that says what was done, with Undo.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
@@ -8,6 +9,7 @@ import { planFiles, type FilePlan, type PathDecision } from '../../core/changes/
 import { checkUndo, runApply, undoApply, type OwnChoice } from '../../core/changes/applyRun';
 import { applySummary, notAppliedReason } from '../../core/changes/applySummary';
 import { gitRunner } from '../../core/changes/gitRunner';
+import { threeWayMerge } from '../../core/changes/threeWayMerge';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationStore } from '../conversations/conversationStore';
 import type { GitRepositories } from '../git/gitRepositories';
@@ -21,7 +23,7 @@ import { workspaceTree } from './workspaceTree';
 
 type OwnDecision = Extract<PathDecision, { kind: 'own' }>;
 
-/** The person's choice per file with changes of its own: merge (in the merge editor) or skip; undefined: cancel. */
+/** The person's choice per file with changes of its own: merge or skip; undefined: cancel. */
 export type ChooseOwn = (own: readonly OwnDecision[]) => Promise<ReadonlyMap<string, OwnChoice> | undefined>;
 
 export class ChangesApplier {
@@ -78,12 +80,14 @@ export class ChangesApplier {
   private async write(conversation: ApplyConversation, folder: vscode.Uri, plans: readonly FilePlan[], choices: ReadonlyMap<string, OwnChoice>): Promise<boolean> {
     const tree = workspaceTree(folder);
     const keep = (entries: Parameters<ApplySnapshots['keep']>[0]['entries']) => this.snapshots.keep({ folder, title: conversation.title, entries });
-    const outcome = await runApply(plans, choices, tree, keep);
+    const git = gitRunner((await this.git.gitApi())?.git?.path);
+    const labels = { local: vscode.l10n.t('Yours'), base: vscode.l10n.t('Base'), agent: vscode.l10n.t('Agent') };
+    const outcome = await runApply(plans, choices, tree, keep, (decision) => threeWayMerge(git, decision, labels));
     for (const decision of [...outcome.notApplied, ...outcome.changedMeanwhile.map((path) => ({ path, reason: 'changed-meanwhile' as const }))]) {
       const reason = 'reason' in decision ? decision.reason : 'no-exact-content';
       this.logger.warn(`Apply of ${conversation.id}: ${decision.path} not applied: ${notAppliedReason(reason)}`);
     }
-    for (const decision of outcome.merged) if (decision.kind === 'own') await this.merges.open(folder, decision, conversation.title);
+    for (const waiting of outcome.waiting) await this.merges.open(folder, waiting, conversation.title);
     void this.announce(applySummary(outcome), outcome.snapshot.length > 0, outcome.notApplied.length + outcome.changedMeanwhile.length > 0);
     return outcome.snapshot.length > 0;
   }

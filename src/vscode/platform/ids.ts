@@ -47,6 +47,7 @@ export const Command = {
   SwitchServer: 'openhands.switchServer',
   ApplyChanges: 'openhands.applyChanges',
   UndoApply: 'openhands.undoApply',
+  CompleteMerge: 'openhands.completeMerge',
   ShowChanges: 'openhands.showChanges',
   RefreshChanges: 'openhands.refreshChanges',
   /** A changed file's row: its diff (arguments: conversation id, path). */
@@ -67,7 +68,7 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 /** The commands that read or take the agent's work: built by src/agentWork.ts, a bundle of their own. */
 export const AgentWorkCommands = [
   Command.OpenConversation, Command.ExportTranscript, Command.ApproveAction, Command.RejectAction,
-  Command.ApplyChanges, Command.UndoApply,
+  Command.ApplyChanges, Command.UndoApply, Command.CompleteMerge,
   Command.ShowChanges, Command.RefreshChanges, Command.OpenChange, Command.ReviewChanges, Command.ExportPatch, Command.CopyPatch,
 ] as const;
 export type AgentWorkCommand = (typeof AgentWorkCommands)[number];

@@ -6,8 +6,8 @@
 import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { ExactContent, FileChange } from '../../../src/api/model/changes';
-import { planFiles, type LocalFile, type PathContents, type WorkingTree } from '../../../src/core/changes/applyPlan';
-import { runApply, undoApply, type OwnChoice, type SnapshotEntry } from '../../../src/core/changes/applyRun';
+import { planFiles, type FilePlan, type LocalFile, type PathContents, type WorkingTree } from '../../../src/core/changes/applyPlan';
+import { runApply, undoApply, type Merger, type OwnChoice, type SnapshotEntry } from '../../../src/core/changes/applyRun';
 import { Random } from '../../support/random';
 
 type Tree = Map<string, Uint8Array>;
@@ -144,7 +144,13 @@ function assertTree(actual: Tree, expected: Tree, what: string): void {
 const show = (bytes: Uint8Array | undefined): string => (bytes ? JSON.stringify(Buffer.from(bytes).toString('latin1')) : 'nothing');
 
 /** The oracle: the agent's version only where the path held exactly the base and both sides were known. */
-function expectedAfter(s: Scenario, before: Tree): Tree {
+/** Stands in for git's three-way merge: clean for about half the paths (by their name), else one conflict. */
+const cleanMerge = (path: string) => [...path].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 2 === 0;
+const merger: Merger = (decision) => Promise.resolve(cleanMerge(decision.path)
+  ? { merged: Buffer.from(`merged ${decision.path}\n`), conflicts: 0 }
+  : { merged: Buffer.from(`<<<<<<< conflict in ${decision.path}\n`), conflicts: 1 });
+
+function expectedAfter(s: Scenario, plans: readonly FilePlan[], before: Tree): Tree {
   const expected = copy(before);
   for (const [path, sides] of s.contents) {
     if (s.local.links.has(path) || path.startsWith('../')) continue;
@@ -153,6 +159,13 @@ function expectedAfter(s: Scenario, before: Tree): Tree {
     if (!same(before.get(path), s.base.get(path))) continue; // the person's own: never written by the apply
     if (sides.agent === null) expected.delete(path);
     else expected.set(path, sides.agent);
+  }
+  // A file both changed, to be merged: written when the merge is clean and it still holds what the plan read.
+  for (const plan of plans) {
+    for (const d of plan.decisions) {
+      if (d.kind !== 'own' || !d.mergeable || s.choices.get(plan.change.path) !== 'merge' || !cleanMerge(d.path)) continue;
+      if (same(before.get(d.path), d.local)) expected.set(d.path, Buffer.from(`merged ${d.path}\n`));
+    }
   }
   return expected;
 }
@@ -179,8 +192,8 @@ async function check(seed: number): Promise<void> {
       atWrite = copy(s.local.files);
     }
     return Promise.resolve();
-  });
-  assertTree(s.local.files, expectedAfter(s, atWrite), `seed ${seed}: after the apply`);
+  }, merger);
+  assertTree(s.local.files, expectedAfter(s, plans, atWrite), `seed ${seed}: after the apply`);
   // The merge editor's result, saved by the person for some of the files handed to it.
   for (const entry of snapshot) if (entry.after === 'merge' && random.chance(0.5)) s.local.files.set(entry.path, Buffer.from(`merged ${random.word()}\n`));
   const afterApply = copy(s.local.files);

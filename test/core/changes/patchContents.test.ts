@@ -9,9 +9,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { planFiles, type LocalFile, type WorkingTree } from '../../../src/core/changes/applyPlan';
-import { runApply } from '../../../src/core/changes/applyRun';
+import { runApply, type Merger } from '../../../src/core/changes/applyRun';
 import { gitRunner } from '../../../src/core/changes/gitRunner';
 import { contentsFromPatch } from '../../../src/core/changes/patchContents';
+import { threeWayMerge } from '../../../src/core/changes/threeWayMerge';
 
 const sh = (cwd: string, command: string): Buffer => execFileSync('sh', ['-c', command], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 const GIT = 'git -c user.name=t -c user.email=t@example.invalid';
@@ -57,7 +58,8 @@ async function apply(local: string, patch: Buffer, agentDir: string, choice: 'me
   const agentBytes = (p: string) => Promise.resolve(fs.existsSync(path.join(agentDir, p)) ? fs.readFileSync(path.join(agentDir, p)) : null);
   const { changes, contents } = await contentsFromPatch({ bytes: patch, baseCommit: null }, { root: local, tree, git: gitRunner(), agentBytes });
   const plans = await planFiles(changes, contents, tree);
-  return runApply(plans, new Map(changes.map((c) => [c.path, choice])), tree, () => Promise.resolve());
+  const merge: Merger = (decision) => threeWayMerge(gitRunner(), decision, { local: 'yours', base: 'base', agent: 'agent' });
+  return runApply(plans, new Map(changes.map((c) => [c.path, choice])), tree, () => Promise.resolve(), merge);
 }
 
 describe('contentsFromPatch: the agent\'s exact files, computed with git in a scratch folder', () => {
@@ -82,5 +84,28 @@ describe('contentsFromPatch: the agent\'s exact files, computed with git in a sc
     assert.deepEqual(outcome.notApplied.map((d) => [d.path, d.kind === 'unavailable' && d.reason]), [['crlf.txt', 'base-not-local']]);
     assert.deepEqual(fs.readFileSync(path.join(local, 'crlf.txt'), 'latin1'), 'zzz\n');
     assert.deepEqual(fs.readFileSync(path.join(local, 'notes/added.md')), fs.readFileSync(path.join(agent.dir, 'notes/added.md')));
+  });
+
+  it('merges a file both changed on lines apart as git does: both changes written, counted merged', async () => {
+    const agent = agentWorkspace();
+    const local = localCheckout('true', `printf 'mine\\n' >> base.txt`);
+    const outcome = await apply(local, agent.patch, agent.dir, 'merge');
+    assert.equal(fs.readFileSync(path.join(local, 'base.txt'), 'utf8'), 'alpha\nBETA\ngamma\nmine\n');
+    assert.deepEqual(outcome.merged, ['base.txt']);
+    assert.deepEqual(outcome.waiting, []);
+    const after = outcome.snapshot.find((e) => e.path === 'base.txt')?.after;
+    assert.equal(after instanceof Uint8Array && Buffer.from(after).toString(), 'alpha\nBETA\ngamma\nmine\n', 'Undo Apply knows what the merge wrote');
+  });
+
+  it('leaves a file both changed on the same line as it is: it waits for the merge editor, from git\'s merge', async () => {
+    const agent = agentWorkspace();
+    const local = localCheckout('true', `sed -i 's/beta/beta, mine/' base.txt && printf 'mine\\n' >> base.txt`);
+    const before = fs.readFileSync(path.join(local, 'base.txt'));
+    const outcome = await apply(local, agent.patch, agent.dir, 'merge');
+    assert.deepEqual(fs.readFileSync(path.join(local, 'base.txt')), before);
+    assert.deepEqual(outcome.merged, []);
+    assert.deepEqual(outcome.waiting.map((w) => w.decision.path), ['base.txt']);
+    assert.equal(Buffer.from(outcome.waiting[0]!.start).toString(), 'alpha\n<<<<<<< yours\nbeta, mine\n=======\nBETA\n>>>>>>> agent\ngamma\nmine\n');
+    assert.equal(outcome.snapshot.find((e) => e.path === 'base.txt')?.after, 'merge');
   });
 });

@@ -3,8 +3,9 @@
 // binary and a Latin-1 file). The e2e workspace gets the same base files with the git CLI first, as the agent
 // commits them. Started from the workspace (its folder recorded), the conversation's changes are applied into a
 // clean checkout (files checked on disk, byte for byte), undone (every file back, byte-equal), then applied over a
-// locally edited base.txt: the person's file is left as it is and VS Code's merge editor opens on it; an applied file
-// edited since: Undo Apply asks first (Escape writes nothing), undoes the rest keeping the edit, then restores it too.
+// locally edited base.txt: merged three ways, both changes in it; an applied file edited since: Undo Apply asks
+// first (Escape writes nothing), undoes the rest keeping the edit, then restores it too. Last, a local edit of the
+// agent's own line: a conflict, completed in VS Code's merge editor.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -16,6 +17,7 @@ import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
 import { answerDialog, clearNotifications, clickButton, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
 import { pickQuickItem } from '../harness/ui/quickPick';
+import type { Workbench } from '../harness/workbench';
 
 const BASE: Record<string, string> = { '.gitignore': GITIGNORE, 'base.txt': 'alpha\nbeta\ngamma\n', 'doomed.txt': 'to be removed\n', 'old-name.txt': 'moving\n' };
 const AGENT: Record<string, Buffer | null> = {
@@ -30,6 +32,38 @@ function filesOn(folder: string): Record<string, Buffer | null> {
   return Object.fromEntries([...paths].map((p) => [p, fs.existsSync(path.join(folder, p)) ? fs.readFileSync(path.join(folder, p)) : null]));
 }
 
+/**
+ * Over a local edit of the agent's own line: the file stays the person's and waits in the merge editor, whose
+ * result starts as a three-way merge (the person's other line already in, one conflict left); Accept Agent and
+ * Complete Merge write the result to the file.
+ */
+async function mergeAConflict(workbench: Workbench, folder: string): Promise<void> {
+  const file = path.join(folder, 'base.txt');
+  fs.writeFileSync(file, 'alpha\nbeta, mine\ngamma\nmy own line\n');
+  const mine = fs.readFileSync(file);
+  await workbench.runCommand(APPLY);
+  await pickQuickItem(workbench, 'OpenHands: Apply the changes of which conversation?');
+  await pickQuickItem(workbench, 'OpenHands: files with changes of your own (1)');
+  await notification(workbench, /5 files updated, 0 merged, 0 skipped\. 1 file has conflicts and waits in the merge editor/, 60_000);
+  const editor = workbench.page.locator('.merge-editor').first();
+  await editor.waitFor({ state: 'visible', timeout: 30_000 });
+  const result = editor.locator('.code-view').filter({ hasText: 'Result' }).locator('.view-lines');
+  const resultText = async () => (await result.innerText()).replace(/\u00a0/g, ' ');
+  await until('the person\'s other line in the merge result', async () => (/my own line/.test(await resultText()) ? true : undefined));
+  await editor.getByText(/1 Conflict Remaining/i).first().waitFor({ timeout: 30_000 });
+  await workbench.screenshot('merge-editor');
+  assert.deepEqual(fs.readFileSync(file), mine, 'the file stays the person\'s until the merge is complete');
+
+  await editor.getByText('Accept Agent', { exact: true }).first().click();
+  await until('the agent\'s line in the merge result', async () => (/BETA[\s\S]*my own line/.test(await resultText()) ? true : undefined));
+  assert.deepEqual(fs.readFileSync(file), mine, 'the file stays the person\'s while they merge');
+  await workbench.screenshot('merge-resolved');
+  await workbench.page.locator('.part.editor .editor-actions .action-label[aria-label*="Complete Merge"]').click();
+  await notification(workbench, 'OpenHands: the merge of base.txt is written to the file.', 30_000);
+  assert.equal(fs.readFileSync(file, 'utf8'), 'alpha\nBETA\ngamma\nmy own line\n');
+  await editor.waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 async function finished(url: string, key: string): Promise<void> {
   await until('the agent to finish its run', async () => {
     const answer = await fetch(`${url}/api/v1/app-conversations/search?limit=10`, { headers: { 'X-Session-API-Key': key } });
@@ -38,7 +72,7 @@ async function finished(url: string, key: string): Promise<void> {
   }, 120_000);
 }
 
-export default scenario('Apply Changes: a real run applied into a clean checkout, undone, applied over a local edit with the merge editor', async ({ workbench, context }) => {
+export default scenario('Apply Changes: a real run applied into a clean checkout, undone, merged over a local edit, a conflict completed in the merge editor', async ({ workbench, context }) => {
   const folder = context.workspaceFolder;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
   const originalHead = git('rev-parse', 'HEAD').trim();
@@ -72,16 +106,14 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     assert.equal(fs.existsSync(path.join(folder, 'notes')), false, 'the folder the apply made is gone');
     await clearNotifications(workbench);
 
-    // Over a local edit: base.txt is the person's; the merge editor opens on it, and it is not written.
+    // Over a local edit on lines apart from the agent's: base.txt is merged three ways, both changes in it.
     fs.appendFileSync(path.join(folder, 'base.txt'), 'my own line\n');
     const edited = filesOn(folder);
     await workbench.runCommand(APPLY);
     await pickQuickItem(workbench, 'OpenHands: Apply the changes of which conversation?');
     await pickQuickItem(workbench, 'OpenHands: files with changes of your own (1)', undefined, { shot: 'own-changes' });
     await notification(workbench, 'OpenHands: 5 files updated, 1 merged, 0 skipped.', 60_000);
-    await workbench.page.locator('.merge-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
-    await workbench.screenshot('merge-editor');
-    assert.deepEqual(filesOn(folder), { ...edited, ...AGENT, 'base.txt': edited['base.txt'] });
+    assert.deepEqual(filesOn(folder), { ...edited, ...AGENT, 'base.txt': Buffer.from('alpha\nBETA\ngamma\nmy own line\n') });
 
     // A file the apply wrote, edited since: Undo Apply asks first, and Escape writes nothing and keeps it undoable.
     const applied2 = filesOn(folder);
@@ -101,12 +133,14 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     // Asked again: undo the rest and keep the edit; a third Undo Apply can still restore it.
     await workbench.runCommand('OpenHands: Undo Apply');
     await answerDialog(workbench, 'Undo the Rest, Keep My Edits');
-    await notification(workbench, /the apply of ".*" was undone; 5 files restored\. Your changes to 1 file were kept/);
+    await notification(workbench, /the apply of ".*" was undone; 6 files restored\. Your changes to 1 file were kept/);
     assert.deepEqual(filesOn(folder), { ...edited, 'notes/added.md': noted['notes/added.md'] });
     await workbench.runCommand('OpenHands: Undo Apply');
     await answerDialog(workbench, 'Restore Them Too');
     await notification(workbench, /the apply of ".*" was undone; 1 file restored\./);
     assert.deepEqual(filesOn(folder), edited);
+    await clearNotifications(workbench);
+    await mergeAConflict(workbench, folder);
   } finally {
     for (const name of [...Object.keys(BASE), ...Object.keys(AGENT)]) fs.rmSync(path.join(folder, name), { force: true });
     fs.rmSync(path.join(folder, 'notes'), { recursive: true, force: true });
