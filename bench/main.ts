@@ -134,7 +134,8 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   onDemand: ['loaded on the first command', 100],
   // 100 until the Changes view's provider came here from activation (it shows only after Show Changes or its
   // restore, both of which load this bundle): activation went from 152.7 to 146.7 KiB, this from 100.5 to 106.4.
-  agentWork: ['loaded on the first transcript, changes or chat', 110],
+  agentWork: ['loaded on the first transcript or changes', 100],
+  chatWork: ['loaded on the first chat request or tool call', 45],
   review: ["loaded after the agent's work: comments on its diffs", 25],
   workApi: ["loaded on the first read of a conversation's work", 50],
 };

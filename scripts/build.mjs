@@ -1,7 +1,7 @@
 // Bundles the extension (after the esbuild-sample's build script) from the entry points scripts/bundles.json
 // names: `extension` (src/extension.ts), what VS Code loads to activate, and the parts it loads on first use:
-// `onDemand` (src/onDemand.ts, the commands), `agentWork` (src/agentWork.ts: transcript, changes, chat) and
-// `workApi` (src/api/workApi.ts, the client's reading of a conversation's work). Each is a file of its own in dist/,
+// `onDemand` (src/onDemand.ts, the commands), `agentWork` (src/agentWork.ts: transcript, changes), `chatWork`
+// (src/chatWork.ts: chat), `review` (src/review.ts) and `workApi` (src/api/workApi.ts, the client's reading of a conversation's work). Each is a file of its own in dist/,
 // and the modules two or more of them use are in `shared-<hash>.js` chunks. esbuild splits code only for ES modules,
 // and the extension is CommonJS (VS Code 1.100), so a first pass splits into ES modules (each module in one file
 // only: one l10n port, one ApiError class for `instanceof`), and a second turns each file into CommonJS

@@ -1,14 +1,9 @@
-// The composition root of what reads and takes the agent's work: the transcript tabs, the changed files with their
-// diffs and apply, and chat (the @openhands participant and the language-model tools). The build emits it as its own
-// file, dist/agentWork.js, which extension.ts loads once, on the first of these commands, a chat request or a
-// restored transcript tab; it is built on the commands' services (src/onDemand.ts), which load first.
+// The composition root of what reads and takes the agent's work: the transcript tabs, and the changed files with
+// their diffs and apply. The build emits it as its own file, dist/agentWork.js, which extension.ts loads once, on
+// the first of these commands or a restored transcript tab; it is built on the commands' services
+// (src/onDemand.ts), which load first. Chat is a file of its own (src/chatWork.ts).
 import type * as vscode from 'vscode';
 import type { Activated, CommandParts } from './onDemand';
-import { ChatCommands } from './vscode/chat/chatCommands';
-import { chatHandler } from './vscode/chat/chatHandler';
-import type { ChatServices } from './vscode/chat/chatRegistration';
-import { ChatTasks } from './vscode/chat/chatTasks';
-import { DelegateTool, ReadTool } from './vscode/chat/lmTools';
 import { applyCommands } from './vscode/changes/applyCommands';
 import { ApplySnapshots } from './vscode/changes/applySnapshots';
 import { ChangesApplier, chooseOwnInQuickPick } from './vscode/changes/changesApplier';
@@ -26,12 +21,10 @@ import type { FollowFactory } from './core/transcript/followTypes';
 import { buildTranscript } from './core/transcript/build';
 import { transcriptMarkdown } from './core/transcript/export';
 import type { AgentWorkHandlers } from './vscode/platform/commands';
-import { Chat, Command } from './vscode/platform/ids';
+import { Command } from './vscode/platform/ids';
 
 export interface AgentWork {
   readonly handlers: AgentWorkHandlers;
-  /** The @openhands participant's handler and the language-model tools. */
-  readonly chat: ChatServices;
   /**
    * The two sides of each changed file (registered at activation: changeContentRegistration.ts), which the review's
    * comments are on (src/review.ts).
@@ -42,8 +35,8 @@ export interface AgentWork {
 }
 
 export function agentWork(activated: Activated, parts: CommandParts): AgentWork {
-  const { context, logger, session, errors, conversations, links, watch } = activated;
-  const { git, targets, sender, actions } = parts;
+  const { context, logger, session, errors, conversations, watch } = activated;
+  const { git, actions } = parts;
   const merges = new MergeInputs();
   context.subscriptions.push(merges);
   const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
@@ -64,10 +57,6 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
       ...applyCommands(applier, watch, conversations, session, () => activated.changes.shown?.conversation.id),
       ...changesCommands(changes, activated.changes),
       [Command.CompleteMerge]: (result?: vscode.Uri) => merges.complete(result),
-    },
-    chat: {
-      handle: chatHandler(new ChatTasks(session, targets, sender, errors, follow), new ChatCommands(session, actions, errors)),
-      tools: { [Chat.DelegateTool]: new DelegateTool(session, targets, sender, links), [Chat.ReadTool]: new ReadTool(session) },
     },
     restoreTranscript: transcripts.restore,
     changeContents,

@@ -1,10 +1,12 @@
 // The composition root: builds the services the views and status bars run on, wires them together and hands
 // every registration to VS Code for disposal. No logic lives here. The commands and what only they use are
-// built by the on-demand root (src/onDemand.ts, its own bundle), loaded on the first command; the transcript, the
-// changes and chat by the agent's work (src/agentWork.ts, a bundle again), on the first of its commands or requests.
+// built by the on-demand root (src/onDemand.ts, its own bundle), loaded on the first command; the transcript and the
+// changes by the agent's work (src/agentWork.ts, a bundle again), on the first of its commands; chat by
+// src/chatWork.ts (another), on the first chat request or tool call.
 import * as vscode from 'vscode';
 import { useTranslator } from './base/l10n';
 import type { AgentWork } from './agentWork';
+import type { ChatServices } from './vscode/chat/chatRegistration';
 import type { Activated } from './onDemand';
 import type { Review } from './review';
 import type { TestingApi } from './testingApi';
@@ -63,6 +65,8 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     void Promise.resolve().then(() => review.get()).catch((error: unknown) => logger.error(`Loading the review failed: ${String(error)}`));
     return work;
   });
+  const chat = onFirstUse(async (): Promise<ChatServices> =>
+    (await loggedImport(logLoad, 'chatWork.js', () => import('./chatWork.js'))).chatWork(activated, (await onDemand.get()).parts));
   const review = onFirstUse(async (): Promise<Review> =>
     (await import('./review.js')).review(activated, (await onDemand.get()).parts, await agentWork.get()));
   context.subscriptions.push(
@@ -75,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
       ...deferredHandlers(ReviewCommands, () => review.now()?.handlers, async () => (await review.get()).handlers),
     }),
-    ...registerChat(context.extensionUri, async () => (await agentWork.get()).chat),
+    ...registerChat(context.extensionUri, () => chat.get()),
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),
     registerChangeContents(async () => (await agentWork.get()).changeContents),
   );
@@ -85,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? Promise.all([onDemand.get(), agentWork.get()]).then(([loaded, work]) => ({ testing: loaded.testingApi(activationMs, work.chat) }))
+    ? Promise.all([onDemand.get(), chat.get(), agentWork.get()]).then(([loaded, chatServices]) => ({ testing: loaded.testingApi(activationMs, chatServices) }))
     : {};
 }
 
