@@ -1,14 +1,18 @@
 // Where a conversation's workspace is on its agent server, as an absolute path (the archive and download
 // routes refuse a relative one). `GET /api/conversations/{id}` names it `workspace.working_dir`: absolute in a
-// Docker sandbox (`/workspace/project`), but `.` in a process sandbox (1.11.0, RUNTIME=process), where the
-// absolute folder is only in the terminal observations' `metadata.working_dir` (the shell's folder after each
-// command). A candidate is taken when the agent server lists the same changes for it as for `.`, and the
-// shortest such wins: a folder the agent cd'ed into lies inside the workspace.
+// Docker sandbox (`/workspace/project`), but `.` in a process sandbox (1.11.0, RUNTIME=process). A relative one
+// is relative to the agent server's own folder (the workspace route resolves it so), and that is where a shell
+// command without `cwd` runs: one `pwd -P` there names it (bash_router.py; the sandbox was started in it,
+// process_sandbox_service.py). Where the command is refused, the absolute folder is looked for in the terminal
+// observations' `metadata.working_dir` (the shell's folder after each command): a candidate is taken when the
+// agent server lists the same changes for it as for `.`, and the shortest such wins (a folder the agent cd'ed into
+// lies inside the workspace); up to 4 requests more.
 import * as z from 'zod/mini';
 import { readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { WorkspaceUnknownError } from '../changesErrors';
 import { GitChangeList } from './gitChanges';
+import { runCommand } from './agentBash';
 
 const AgentConversation = z.looseObject({ workspace: z.optional(z.looseObject({ working_dir: z.optional(z.string()) })) });
 const ObservationPage = z.looseObject({
@@ -19,11 +23,14 @@ const ObservationPage = z.looseObject({
 const OBSERVATION_KIND = 'openhands.sdk.event.llm_convertible.observation.ObservationEvent';
 /** Candidates tried at most: each costs one changes list. */
 const MAX_CANDIDATES = 4;
+const PWD_TIMEOUT_S = 10;
 
 /** `conversationPath`: the conversation on its agent server, `/api/conversations/<id>`. */
 export async function agentWorkspacePath(transport: Transport, conversationPath: string, call?: CallOptions): Promise<string> {
   const stated = readAnswer(await transport.send('GET', conversationPath, undefined, call), AgentConversation).workspace?.working_dir;
   if (stated && isAbsolute(stated)) return stated;
+  const shown = await folderOfShell(transport, stated || '.', call);
+  if (shown) return shown;
   const query = new URLSearchParams({ kind: OBSERVATION_KIND, limit: '100' });
   const page = readAnswer(await transport.send('GET', `${conversationPath}/events/search?${query}`, undefined, call), ObservationPage);
   const seen = page.items.map((event) => event.observation?.metadata?.working_dir).filter((dir): dir is string => !!dir && isAbsolute(dir));
@@ -33,6 +40,13 @@ export async function agentWorkspacePath(transport: Transport, conversationPath:
     if (JSON.stringify(await changesAt(transport, candidate, call)) === own) return candidate;
   }
   throw new WorkspaceUnknownError({ method: 'GET', path: conversationPath, baseUrl: transport.baseUrl });
+}
+
+/** The absolute folder a shell in `relative` prints, or undefined where the command did not run (an older server, a refusal). */
+async function folderOfShell(transport: Transport, relative: string, call?: CallOptions): Promise<string | undefined> {
+  const result = await runCommand(transport, 'pwd -P', { cwd: relative, timeoutSeconds: PWD_TIMEOUT_S }, call).catch(() => undefined);
+  const folder = result?.exitCode === 0 ? result.stdout.trim() : '';
+  return isAbsolute(folder) && !folder.includes('\n') ? folder : undefined;
 }
 
 async function changesAt(transport: Transport, path: string, call?: CallOptions): Promise<unknown> {
