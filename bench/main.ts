@@ -168,10 +168,11 @@ function sizeRows(): { rows: Row[]; over: string[] } {
 /** Request counts are exact (the stand-in answers at once, the client's schedule is fixed): one over its budget fails. */
 /**
  * The Changes view's first listing of a process sandbox's conversation (1.11.0): `?ids=` (the agent server and its
- * key), the agent server's conversation (its workspace, `.`), `pwd -P` there (the absolute folder the patch route
- * needs), the patch against the server's default base, which names no commit without an origin, then against HEAD.
+ * key), the agent server's conversation (its workspace: `.`), one command there (the absolute folder the patch
+ * route needs, and whether the workspace has an origin), the patch against HEAD (none: the server's default base
+ * would be the empty tree). A refresh: `?ids=` and the patch.
  */
-const REQUEST_BUDGETS = { idleHidden: 0, idleVisibleFirstMinute: 6, changesFirstListing: 5, changesListing: 2 };
+const REQUEST_BUDGETS = { idleHidden: 0, idleVisibleFirstMinute: 6, changesFirstListing: 4, changesListing: 2 };
 
 /** The request counts against their budgets: rows, and those over. */
 async function requestRows(): Promise<{ rows: Row[]; over: string[]; delays: Row[] }> {
