@@ -138,6 +138,11 @@ export interface AgentServerApi {
    * branch or merge base, else the empty tree), naming its base commit where it is one.
    */
   patch(baseRef: string | null, call?: CallOptions): Promise<ChangePatch>;
+  /**
+   * Whether `patch(null)` is known to be against the empty tree (the workspace has no origin ref): learned when the
+   * workspace is found, no request of its own after that; false where it is not known.
+   */
+  defaultBaseIsEmptyTree?(call?: CallOptions): Promise<boolean>;
   /** A workspace file's exact bytes (path relative to the workspace), null where it does not exist. */
   fileBytes(path: string, call?: CallOptions): Promise<ExactContent>;
   /**

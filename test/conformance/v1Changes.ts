@@ -61,6 +61,9 @@ export async function checkAgentChanges(client: Client, run: Run): Promise<void>
   const patch = await agent.patch('HEAD');
   assert.match(patch.baseCommit ?? '', /^[0-9a-f]{40}$/);
   applyOnFreshRepository(patch.bytes);
+  // The workspace has no origin: the client knows so with its workspace, and the server's default patch agrees.
+  assert.equal(await agent.defaultBaseIsEmptyTree!(), true, 'no origin ref, a branch checked out');
+  assert.equal((await agent.patch(null)).baseCommit, null, 'the default base names no commit');
 }
 
 function applyOnFreshRepository(patch: Uint8Array): void {

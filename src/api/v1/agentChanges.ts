@@ -15,7 +15,7 @@ import { BaseUnresolvedError } from '../changesErrors';
 import { isRecord } from '../guards';
 import { parseJson } from '../http/transport';
 import { withoutArtefactSections } from './agentArtefacts';
-import { agentWorkspacePath } from './agentWorkspace';
+import { agentWorkspace, type AgentWorkspace } from './agentWorkspace';
 import { baseOfRef, WORKSPACE_ROOT } from './appChanges';
 import { GitChangeList, fileChanges } from './gitChanges';
 
@@ -26,14 +26,15 @@ const PATCH_TIMEOUT_MS = 60_000;
 
 /**
  * The changes, patch and file reads of one conversation (`conversationPath`: `/api/conversations/<id>` on its agent
- * server); its workspace path is found once.
+ * server); its workspace path is found once (with whether the server's default base is the empty tree).
  */
-export function agentChangesApi(transport: Transport, conversationPath: string): Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes'> {
-  const workspacePath = (call?: CallOptions) => knownWorkspace(`${transport.baseUrl}${conversationPath}`, () => agentWorkspacePath(transport, conversationPath, call));
+export function agentChangesApi(transport: Transport, conversationPath: string): Required<Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes' | 'defaultBaseIsEmptyTree'>> {
+  const workspace = (call?: CallOptions) => knownWorkspace(`${transport.baseUrl}${conversationPath}`, () => agentWorkspace(transport, conversationPath, call));
   return {
     changes: (baseRef, call) => agentChanges(transport, baseRef, call),
-    patch: async (baseRef, call) => agentPatch(transport, await workspacePath(call), baseRef, call),
-    fileBytes: async (path, call) => agentFileBytes(transport, await workspacePath(call), path, call),
+    patch: async (baseRef, call) => agentPatch(transport, (await workspace(call)).path, baseRef, call),
+    fileBytes: async (path, call) => agentFileBytes(transport, (await workspace(call)).path, path, call),
+    defaultBaseIsEmptyTree: async (call) => (await workspace(call)).defaultBaseIsEmptyTree,
   };
 }
 
@@ -41,10 +42,10 @@ export function agentChangesApi(transport: Transport, conversationPath: string):
  * A conversation's workspace stays where it is while its agent server lives: found once per agent server and
  * conversation (up to 4 requests), not once per listing; a failed search is tried again next time.
  */
-const WORKSPACES = new Map<string, Promise<string>>();
+const WORKSPACES = new Map<string, Promise<AgentWorkspace>>();
 const WORKSPACES_KEPT = 50;
 
-function knownWorkspace(key: string, find: () => Promise<string>): Promise<string> {
+function knownWorkspace(key: string, find: () => Promise<AgentWorkspace>): Promise<AgentWorkspace> {
   const known = WORKSPACES.get(key);
   if (known) return known;
   const found = find();

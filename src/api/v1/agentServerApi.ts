@@ -28,6 +28,7 @@ export class V1AgentServer implements AgentServerApi {
   readonly changes: AgentServerApi['changes'];
   readonly patch: AgentServerApi['patch'];
   readonly fileBytes: AgentServerApi['fileBytes'];
+  readonly defaultBaseIsEmptyTree: NonNullable<AgentServerApi['defaultBaseIsEmptyTree']>;
   private readonly transport: Transport;
   /** For answers that may be large or slow: the server's own timeout and size cap. */
   private readonly slowTransport: Transport;
@@ -40,7 +41,7 @@ export class V1AgentServer implements AgentServerApi {
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
     // A patch or a file may be large and slow: the server's own timeout and size cap, not the events' short ones.
     this.slowTransport = new Transport(agent);
-    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes } = agentChangesApi(this.slowTransport, this.conversationPath));
+    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes, defaultBaseIsEmptyTree: this.defaultBaseIsEmptyTree } = agentChangesApi(this.slowTransport, this.conversationPath));
     const socketId = this.conversationPath.split('/').pop() ?? conversationId;
     const reader = new EventsSearchReader({
       source: 'agent-server',

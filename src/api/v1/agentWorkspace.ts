@@ -1,14 +1,20 @@
 // Where a conversation's workspace is on its agent server, as an absolute path (the archive and download
 // routes refuse a relative one). `GET /api/conversations/{id}` names it `workspace.working_dir`: absolute in a
-// Docker sandbox (`/workspace/project`), but `.` in a process sandbox (1.11.0, RUNTIME=process), where the
-// absolute folder is only in the terminal observations' `metadata.working_dir` (the shell's folder after each
-// command). A candidate is taken when the agent server lists the same changes for it as for `.`, and the
-// shortest such wins: a folder the agent cd'ed into lies inside the workspace.
+// Docker sandbox (`/workspace/project`), but `.` in a process sandbox (1.11.0, RUNTIME=process). A relative one
+// is relative to the agent server's own folder (the workspace route resolves it so), and that is where a shell
+// command without `cwd` runs: one `pwd -P` there names it (bash_router.py; the sandbox was started in it,
+// process_sandbox_service.py). The same command says whether the workspace holds no `origin/…` ref and has a branch
+// checked out: the server's default patch base is then the empty tree (sdk/git/utils.py get_valid_ref tries only
+// `origin/…` refs; file_router.py asks HEAD for a detached one), so a listing needs no patch against it. Where the command is refused, the absolute folder is looked for in the terminal
+// observations' `metadata.working_dir` (the shell's folder after each command): a candidate is taken when the
+// agent server lists the same changes for it as for `.`, and the shortest such wins (a folder the agent cd'ed into
+// lies inside the workspace); up to 4 requests more.
 import * as z from 'zod/mini';
 import { readAnswer } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { WorkspaceUnknownError } from '../changesErrors';
 import { GitChangeList } from './gitChanges';
+import { runCommand } from './agentBash';
 
 const AgentConversation = z.looseObject({ workspace: z.optional(z.looseObject({ working_dir: z.optional(z.string()) })) });
 const ObservationPage = z.looseObject({
@@ -19,20 +25,42 @@ const ObservationPage = z.looseObject({
 const OBSERVATION_KIND = 'openhands.sdk.event.llm_convertible.observation.ObservationEvent';
 /** Candidates tried at most: each costs one changes list. */
 const MAX_CANDIDATES = 4;
+const COMMAND_TIMEOUT_S = 10;
+const NO_ORIGIN = 'no-origin-ref';
+/** The folder; then the mark where `.` is a repository on a branch with no ref an `origin/<x>` could resolve to. */
+export const WORKSPACE_COMMAND = 'pwd -P && { test -e .git && git symbolic-ref -q HEAD >/dev/null'
+  + ' && refs=$(git for-each-ref --count=1 refs/remotes/origin/ refs/heads/origin/ refs/tags/origin/ refs/origin/)'
+  + ` && test -z "$refs" && echo ${NO_ORIGIN}; true; }`;
+
+/** An agent server's workspace: its absolute folder, and whether its default patch base is known to be the empty tree. */
+export interface AgentWorkspace {
+  readonly path: string;
+  readonly defaultBaseIsEmptyTree: boolean;
+}
 
 /** `conversationPath`: the conversation on its agent server, `/api/conversations/<id>`. */
-export async function agentWorkspacePath(transport: Transport, conversationPath: string, call?: CallOptions): Promise<string> {
+export async function agentWorkspace(transport: Transport, conversationPath: string, call?: CallOptions): Promise<AgentWorkspace> {
   const stated = readAnswer(await transport.send('GET', conversationPath, undefined, call), AgentConversation).workspace?.working_dir;
-  if (stated && isAbsolute(stated)) return stated;
+  if (stated && isAbsolute(stated)) return { path: stated, defaultBaseIsEmptyTree: false };
+  const shown = await workspaceOfShell(transport, stated || '.', call);
+  if (shown) return shown;
   const query = new URLSearchParams({ kind: OBSERVATION_KIND, limit: '100' });
   const page = readAnswer(await transport.send('GET', `${conversationPath}/events/search?${query}`, undefined, call), ObservationPage);
   const seen = page.items.map((event) => event.observation?.metadata?.working_dir).filter((dir): dir is string => !!dir && isAbsolute(dir));
   const candidates = [...new Set(seen)].sort((a, b) => a.length - b.length).slice(0, MAX_CANDIDATES);
   const own = JSON.stringify(await changesAt(transport, '.', call));
   for (const candidate of candidates) {
-    if (JSON.stringify(await changesAt(transport, candidate, call)) === own) return candidate;
+    if (JSON.stringify(await changesAt(transport, candidate, call)) === own) return { path: candidate, defaultBaseIsEmptyTree: false };
   }
   throw new WorkspaceUnknownError({ method: 'GET', path: conversationPath, baseUrl: transport.baseUrl });
+}
+
+/** What a shell in `relative` says of it, or undefined where the command did not run (an older server, a refusal). */
+async function workspaceOfShell(transport: Transport, relative: string, call?: CallOptions): Promise<AgentWorkspace | undefined> {
+  const result = await runCommand(transport, WORKSPACE_COMMAND, { cwd: relative, timeoutSeconds: COMMAND_TIMEOUT_S }, call).catch(() => undefined);
+  const [folder = '', mark, ...more] = result?.exitCode === 0 ? result.stdout.split('\n').filter((line) => line !== '') : [];
+  if (!isAbsolute(folder) || more.length) return undefined;
+  return { path: folder, defaultBaseIsEmptyTree: mark === NO_ORIGIN };
 }
 
 async function changesAt(transport: Transport, path: string, call?: CallOptions): Promise<unknown> {

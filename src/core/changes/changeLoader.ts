@@ -95,7 +95,8 @@ function baseFacts(conversation: ConversationRef): Omit<BaseFacts, 'archiveBaseC
 async function patchAgainst(agent: AgentServerApi, facts: Omit<BaseFacts, 'archiveBaseCommit'>, call: { signal?: AbortSignal }, previous?: ChangeBase): Promise<{ base: ChangeBase; patch: ChangePatch }> {
   const first = chooseBase({ ...facts, archiveBaseCommit: null });
   // HEAD where the last listing found no base of the server's own (no origin, no merge base): one request.
-  if (first.reason !== 'head' || previous?.reason === 'head') return { base: first, patch: await agent.patch(first.ref, call) };
+  // The same where the server's default base is known to be the empty tree: its patch would name no commit.
+  if (first.reason !== 'head' || previous?.reason === 'head' || await agent.defaultBaseIsEmptyTree?.(call)) return { base: first, patch: await agent.patch(first.ref, call) };
   // No clone: the server's default base is its origin or merge base where it finds one, named in the patch.
   const byDefault = await agent.patch(null, call);
   const base = chooseBase({ ...facts, archiveBaseCommit: byDefault.baseCommit });

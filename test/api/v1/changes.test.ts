@@ -170,6 +170,20 @@ describe('V1 agent server changes', () => {
     await assert.rejects(agentChangesApi(new Transport(options(lost.url)), `/api/conversations/${ID}`).patch(null), WorkspaceUnknownError);
   });
 
+  it('finds a process sandbox\'s workspace with one command in the stated `.` (the agent server\'s own folder), which also says whether the default base is the empty tree: no observation read, no list compared', async () => {
+    const bodies: unknown[] = [];
+    const server = await serve(agentServer((url) => (url.pathname === '/api/bash/execute_bash_command' ? { body: { exit_code: 0, stdout: `${SANDBOX}\nno-origin-ref\n`, stderr: null } }
+      : url.pathname === '/api/file/archive' ? { body: te.encode(''), headers: { 'content-type': 'text/x-patch' } } : undefined)));
+    const transport = new Transport({ ...options(server.url), fetch: (url: string, init: RequestInit) => { if (init.body) bodies.push(JSON.parse(String(init.body))); return fetch(url, init); } });
+    const agent = agentChangesApi(transport, `/api/conversations/${ID}`);
+    await agent.patch('HEAD');
+    assert.equal(await agent.defaultBaseIsEmptyTree(), true);
+    assert.deepEqual(server.urls.map((u) => u.pathname), [`/api/conversations/${ID}`, '/api/bash/execute_bash_command', '/api/file/archive']);
+    assert.deepEqual(bodies.map((body) => ({ ...(body as object), command: undefined })), [{ command: undefined, timeout: 10, cwd: '.' }]);
+    assert.match((bodies[0] as { command: string }).command, /^pwd -P && /);
+    assert.equal(server.urls.at(-1)!.searchParams.get('path'), SANDBOX);
+  });
+
   it('refuses a patch larger than its cap without reading it all', async () => {
     const server = await serve(() => ({ body: new Uint8Array(2048) }));
     await assert.rejects(new Transport(options(server.url)).sendForBytes('/x', 1024), BadResponseError);

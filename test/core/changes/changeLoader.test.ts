@@ -40,6 +40,17 @@ describe('loadChanges and exactSides on the stand-in', () => {
     assert.equal(requests - before, 2);
   });
 
+  it('a first listing where the workspace has no origin: 4 requests, the patch against HEAD asked at once (the server\'s default would name no commit)', async () => {
+    const [fresh] = server.seedConversations(1, { changedFiles: 3 });
+    const asked: string[] = [];
+    const logging = await connectClient({ baseUrl: server.url, fetch: (url, init) => { asked.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`); return fetch(url, init); }, getCredential: async () => sessionCredential(KEY), timeoutMs: 10_000, readRetries: 0 });
+    asked.length = 0;
+    const first = await loadChanges(logging, { id: fresh, repository: null, branch: null });
+    assert.equal(first.kind === 'loaded' && first.changes.base.reason, 'head');
+    assert.match(first.kind === 'loaded' ? first.changes.base.commit ?? '' : '', /^[0-9a-f]{40}$/);
+    assert.deepEqual(asked, ['GET /api/v1/app-conversations', `GET /api/conversations/${fresh}`, 'POST /api/bash/execute_bash_command', 'GET /api/file/archive']);
+  });
+
   it('lists every change with its counts from one patch, against HEAD where the workspace has no origin', async () => {
     const changes = await loaded();
     assert.equal(changes.files.length, 12);
