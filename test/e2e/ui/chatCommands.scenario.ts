@@ -81,7 +81,8 @@ export default scenario('chat: @openhands /open opens the thread\'s or the named
     await workbench.screenshot('chat-open-picker');
     await page.keyboard.press('Escape');
     await quickPick.waitFor({ state: 'hidden', timeout: 10_000 });
-    await responseWith(pick, 'Pick the conversation to open.');
+    // Dismissed: the answer says nothing was opened, and how to open one.
+    await responseWith(pick, 'No conversation was opened. /open <id> opens one by its id; /status lists them.');
 
     const before = server.requests.length;
     const nothing = await sendPrompt(workbench, '@openhands /stop');
