@@ -37,8 +37,10 @@ export class ChatCommands {
 
   async open(prompt: string, stream: vscode.ChatResponseStream, thread: ThreadConversation | undefined): Promise<vscode.ChatResult> {
     const id = prompt.trim().split(/\s+/, 1)[0] || thread?.conversationId;
-    await vscode.commands.executeCommand(Command.OpenConversation, ...(id ? [id] : []));
-    stream.markdown(id ? vscode.l10n.t('Opened the conversation {0}.', inlineCode(id)) : vscode.l10n.t('Pick the conversation to open.'));
+    // Without an id the command asks which (a quick pick): the person may dismiss it, and then nothing opened.
+    const opened = await vscode.commands.executeCommand<boolean>(Command.OpenConversation, ...(id ? [id] : []));
+    if (!opened) stream.markdown(vscode.l10n.t('No conversation was opened. {0} opens one by its id; /status lists them.', inlineCode('/open <id>')));
+    else stream.markdown(id ? vscode.l10n.t('Opened the conversation {0}.', inlineCode(id)) : vscode.l10n.t('Opened the conversation you picked.'));
     return threadResult(thread);
   }
 
