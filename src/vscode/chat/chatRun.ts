@@ -1,6 +1,7 @@
 // Streams one run of a conversation into the chat response: the agent's messages and actions as they happen,
 // then what it did and the buttons Open Transcript, Show Changes and Apply Changes. Cancelling the request stops
-// the following, never the agent: the response says so before it starts following.
+// the following, never the agent: the response says so before it starts following (after a cancel VS Code shows
+// nothing more of it).
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { ConversationEvent } from '../../api/model/events';
@@ -43,8 +44,10 @@ export async function streamRun(
       signal: controller.signal, known,
       onRetry: (error) => stream.progress(vscode.l10n.t('Reading the events failed, trying again: {0}', error.message)),
     });
+    // VS Code shows nothing a response writes after its request was cancelled: the line above told the person.
+    if (end.kind === 'cancelled') return;
     stream.markdown(endText(end));
-    if (end.kind !== 'cancelled' && end.kind !== 'lost') await addCost(stream, client, conversation.conversationId, controller.signal);
+    if (end.kind !== 'lost') await addCost(stream, client, conversation.conversationId, controller.signal);
     addButtons(stream, conversation.conversationId);
   } finally {
     cancelled.dispose();
@@ -57,8 +60,7 @@ async function addCost(stream: vscode.ChatResponseStream, client: OpenHandsClien
   if (summary?.cost) stream.markdown(`${costText(summary.cost)}\n\n`);
 }
 
-function endText(end: FollowEnd): string {
-  if (end.kind === 'cancelled') return vscode.l10n.t('Stopped following. The agent keeps working on the server: Open Transcript follows it, /stop stops it.');
+function endText(end: Exclude<FollowEnd, { kind: 'cancelled' }>): string {
   if (end.kind === 'lost') {
     const why = end.error instanceof Error ? end.error.message : String(end.error);
     return vscode.l10n.t('Lost track of the run: {0}. The agent may still be working: Open Transcript follows it.', why);
