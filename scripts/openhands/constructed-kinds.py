@@ -1,6 +1,9 @@
-"""Writes test/support/fixtures/openhands/constructed-kinds-1.11.0.json: events of the kinds no scripted run here makes
-(thinking and reasoning on a message and an action, a browser_navigate action and its BrowserObservation, an MCP
-tool call and its MCPToolObservation, a Condensation, a UserRejectObservation, an AgentErrorEvent), constructed
+"""Writes test/support/fixtures/openhands/constructed-kinds-1.11.0.json: one conversation's events of every kind the
+transcript shows: those no scripted run here makes (thinking and reasoning on a message and an action, a
+browser_navigate action and its BrowserObservation, an MCP tool call and its MCPToolObservation, a Condensation, a
+UserRejectObservation, an AgentErrorEvent, the think and task_tracker tools, a PauseEvent, a ConversationErrorEvent)
+and those a run makes (an execution_status update, commands that pass and fail, a file viewed, created and edited,
+a finish), so that one seeded conversation holds them all (the transcript's constructed-kinds UI scenario),
 with OpenHands 1.11.0's own models and checked by validating each dump back through its Event union, then dumped
 as the app server's events/search gives them (every field, nulls included).
 
@@ -15,11 +18,19 @@ from pydantic import TypeAdapter
 
 from openhands.sdk import Event
 from openhands.sdk.event import ActionEvent, AgentErrorEvent, Condensation, MessageEvent, ObservationEvent
+from openhands.sdk.event.conversation_error import ConversationErrorEvent
+from openhands.sdk.event.conversation_state import ConversationStateUpdateEvent
+from openhands.sdk.event.user_action import PauseEvent
 from openhands.sdk.event.llm_convertible.observation import UserRejectObservation
 from openhands.sdk.llm.message import Message, MessageToolCall, TextContent, ThinkingBlock, RedactedThinkingBlock
 from openhands.sdk.mcp.definition import MCPToolAction, MCPToolObservation
+from openhands.sdk.tool.builtins.finish import FinishAction, FinishObservation
+from openhands.sdk.tool.builtins.think import ThinkAction, ThinkObservation
 from openhands.tools.browser_use.definition import BrowserNavigateAction, BrowserObservation
-from openhands.tools.terminal.definition import TerminalAction
+from openhands.tools.file_editor.definition import FileEditorAction, FileEditorObservation
+from openhands.tools.task_tracker.definition import TaskItem, TaskTrackerAction, TaskTrackerObservation
+from openhands.tools.terminal.definition import TerminalAction, TerminalObservation
+from openhands.tools.terminal.metadata import CmdOutputMetadata
 from openhands.version import get_version
 
 START = datetime(2026, 11, 24, 9, 0, 0)
@@ -37,6 +48,7 @@ def call(call_id, name, arguments):
 
 
 user = add(MessageEvent(source="user", llm_message=Message(role="user", content=[TextContent(text="Read the release notes page and tell me what changed.")])))
+add(ConversationStateUpdateEvent(key="execution_status", value="running"))
 add(MessageEvent(
     source="agent",
     llm_message=Message(
@@ -89,6 +101,62 @@ add(AgentErrorEvent(
     tool_name="browser_click", tool_call_id="call_click_1",
     error="Tool 'browser_click' not found. Available: ['terminal', 'file_editor', 'finish', 'browser_navigate', 'fetch']",
 ))
+WORKSPACE = "/workspace/project"
+responses = iter(range(7, 100))
+
+
+def acted(tool, arguments, action, thought, observation, summary):
+    """An action the agent called `tool` for, with its observation."""
+    call_id = f"call_{tool}_{len(events)}"
+    event = add(ActionEvent(
+        thought=[TextContent(text=thought)], action=action, tool_name=tool, tool_call_id=call_id,
+        tool_call=call(call_id, tool, arguments), llm_response_id=f"chatcmpl-constructed-{next(responses)}",
+        security_risk="LOW" if "security_risk" in arguments else "UNKNOWN", summary=summary,
+    ))
+    add(ObservationEvent(observation=observation, action_id=event.id, tool_name=tool, tool_call_id=call_id))
+
+
+def ran(command, output, exit_code, summary):
+    acted("terminal", {"command": command, "security_risk": "LOW"}, TerminalAction(command=command), f"Running {command}.",
+          TerminalObservation(content=[TextContent(text=output)], command=command, exit_code=exit_code,
+                              metadata=CmdOutputMetadata(exit_code=exit_code, pid=-1, username="openhands", hostname="sandbox", working_dir=WORKSPACE)),
+          summary)
+
+
+def edited(command, path, old, new, text, summary, **arguments):
+    acted("file_editor", {"command": command, "path": path, **arguments, "security_risk": "LOW"},
+          FileEditorAction(command=command, path=path, **arguments), f"{command} {path}.",
+          FileEditorObservation(command=command, path=path, prev_exist=old is not None or command == "view", old_content=old,
+                                new_content=new, content=[TextContent(text=text)]),
+          summary)
+
+
+ran("git log --oneline -1", "a1b2c3d Release 1.11.0", 0, "Show the last commit")
+ran("ls build", "ls: cannot access 'build': No such file or directory", 2, "List the build folder")
+think = add(ActionEvent(
+    thought=[], action=ThinkAction(thought="The build folder is gone; the notes file is the place for the summary."),
+    tool_name="think", tool_call_id="call_think_1", tool_call=call("call_think_1", "think", {"thought": "The build folder is gone; the notes file is the place for the summary."}),
+    llm_response_id="chatcmpl-constructed-think",
+))
+add(ObservationEvent(observation=ThinkObservation(), action_id=think.id, tool_name="think", tool_call_id="call_think_1"))
+edited("view", f"{WORKSPACE}/README.md", None, None, "     1\t# Widgets\n     2\t\n     3\tSee NOTES.md.\n", "View README.md")
+notes = "# Notes\n\n- 1.11.0: faster startup\n"
+edited("create", f"{WORKSPACE}/NOTES.md", None, notes, f"File created successfully at: {WORKSPACE}/NOTES.md", "Create NOTES.md", file_text=notes)
+edited("str_replace", f"{WORKSPACE}/NOTES.md", notes, notes.replace("startup\n", "startup\n- 1.11.0: fewer requests\n"),
+       f"The file {WORKSPACE}/NOTES.md has been edited.", "Add a line to NOTES.md",
+       old_str="faster startup\n", new_str="faster startup\n- 1.11.0: fewer requests\n")
+tasks = [TaskItem(title="Read the release notes", status="done"), TaskItem(title="Write NOTES.md", status="in_progress")]
+acted("task_tracker", {"command": "plan", "task_list": [t.model_dump(mode="json") for t in tasks]},
+      TaskTrackerAction(command="plan", task_list=tasks), "Updating the plan.",
+      TaskTrackerObservation(command="plan", task_list=tasks, content=[TextContent(text="Task list has been updated with 2 items.")]),
+      "Plan the remaining work")
+add(PauseEvent())
+add(ConversationErrorEvent(source="environment", code="LLMBadRequestError", detail="litellm.BadRequestError: the model answered 400 (constructed)."))
+finish = add(ActionEvent(
+    thought=[], action=FinishAction(message="Summarised the release in NOTES.md."), tool_name="finish", tool_call_id="call_finish_1",
+    tool_call=call("call_finish_1", "finish", {"message": "Summarised the release in NOTES.md."}), llm_response_id="chatcmpl-constructed-finish",
+))
+add(ObservationEvent(observation=FinishObservation(content=[TextContent(text="Summarised the release in NOTES.md.")]), action_id=finish.id, tool_name="finish", tool_call_id="call_finish_1"))
 add(MessageEvent(
     source="agent",
     llm_message=Message(role="assistant", content=[TextContent(text="1.11.0 brings faster startup and fewer requests.")]),

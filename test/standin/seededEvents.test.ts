@@ -66,7 +66,9 @@ describe('stand-in seeded events', () => {
     const fixture = constructedEvents();
     assert.deepEqual(served.slice(2).map((e) => e.id), fixture.map((e) => e.id));
     const kinds = served.map((e) => e.observation?.kind ?? e.action?.kind ?? e.kind);
-    for (const kind of ['BrowserNavigateAction', 'BrowserObservation', 'MCPToolAction', 'MCPToolObservation', 'Condensation', 'UserRejectObservation', 'AgentErrorEvent']) {
+    for (const kind of ['BrowserNavigateAction', 'BrowserObservation', 'MCPToolAction', 'MCPToolObservation', 'Condensation', 'UserRejectObservation', 'AgentErrorEvent',
+      'ThinkAction', 'ThinkObservation', 'TaskTrackerAction', 'TaskTrackerObservation', 'PauseEvent', 'ConversationErrorEvent', 'ConversationStateUpdateEvent',
+      'TerminalObservation', 'FileEditorObservation', 'FinishAction', 'FinishObservation']) {
       assert.ok(kinds.includes(kind), kind);
     }
     const ids = new Set(served.map((e) => e.id));

@@ -1,6 +1,7 @@
 // The transcript tab's page: asks the host for the conversation (`ready`), then shows what it sends: the header
-// and controls, the items in a log that screen readers follow (role=log, aria-live=polite), new items appended
-// and an action's item replaced once its observation arrives. Arrow keys move between items; Home and End jump.
+// and controls, the items in a log that screen readers follow (role=log, aria-live=polite), new items appended,
+// an action's item replaced once its observation arrives, an item no longer in the transcript taken away (a result
+// shown alone until Load older read its action). Arrow keys move between items; Home and End jump.
 // Every action of the person is a message to the host, which decides: the page opens nothing itself.
 import type { HostMessage, PageMessage, TranscriptState, ViewItem, ViewStrings } from '../../src/vscode/transcript/protocol';
 import { buildControls, type Controls } from './controls';
@@ -33,6 +34,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   if (!view) return;
   if (message.type === 'items') append(message.items);
   if (message.type === 'older') prepend(message.items);
+  if (message.type === 'removed') remove(message.ids);
   if (message.type === 'header') view.controls.update(message.header);
   if (message.type === 'sent') view.controls.clearReply();
 });
@@ -70,6 +72,12 @@ function prepend(items: readonly ViewItem[]): void {
   log.prepend(...items.map((item) => itemNode(item, strings, actions)));
   settle();
   window.scrollBy(0, document.body.scrollHeight - before);
+}
+
+function remove(ids: readonly string[]): void {
+  if (!view) return;
+  for (const id of ids) view.log.querySelector(`article[data-id="${CSS.escape(id)}"]`)?.remove();
+  settle();
 }
 
 /** One item takes Tab focus (the last one Tab reached, else the newest); the empty line shows for no items. */

@@ -86,6 +86,8 @@ export type HostMessage =
   | { readonly type: 'items'; readonly items: readonly ViewItem[] }
   /** Older items, to add at the start. */
   | { readonly type: 'older'; readonly items: readonly ViewItem[] }
+  /** Items no longer in the transcript, to take away (a result shown alone until its action was read). */
+  | { readonly type: 'removed'; readonly ids: readonly string[] }
   | { readonly type: 'header'; readonly header: ViewHeader }
   /** The reply went: the box is emptied. */
   | { readonly type: 'sent' };

@@ -213,8 +213,15 @@ export class TranscriptPanel extends Disposable {
     this.noteFirstEvents();
   }
 
-  /** Sends the items that are new or changed: new ones before the first one shown as older, the rest in place or after. */
+  /**
+   * Sends the items that are new or changed: new ones before the first one shown as older, the rest in place or
+   * after; and takes away those gone (a result read before its action, an unchanged state, now part of another).
+   */
   private postItems(items: readonly ViewItem[]): void {
+    const current = new Set(items.map((item) => item.id));
+    const gone = [...this.shown.keys()].filter((id) => !current.has(id));
+    for (const id of gone) this.shown.delete(id);
+    if (gone.length) this.post({ type: 'removed', ids: gone });
     const firstShown = items.findIndex((item) => this.shown.has(item.id));
     const changed = items.map((item, index) => ({ item, index, json: JSON.stringify(item), isNew: !this.shown.has(item.id) }))
       .filter(({ item, json }) => this.shown.get(item.id) !== json);

@@ -5,10 +5,9 @@
 // what must hold whatever the load (the last events shown, nothing asked once closed) fails it.
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
-import type { ContractServer } from '../harness/contract';
 import { scenario } from '../harness/scenario';
 import { setApiKey } from '../harness/ui/conversationSteps';
-import { transcriptPage } from '../harness/ui/transcriptSteps';
+import { firstConversationRow, transcriptPage, viewSettled } from '../harness/ui/transcriptSteps';
 import { newestExtensionLog, readLogLines } from '../harness/extensionLog';
 import { firstPaintParts, type FirstPaintParts } from '../harness/firstPaint';
 import { until } from '../../support/until';
@@ -54,18 +53,6 @@ function partRows(when: string, parts: FirstPaintParts): [string, string, string
   ];
 }
 
-/**
- * The view's first reads done (no request for a second): the click then lands on a row that no answer re-renders
- * under the mouse (a row drawn again between mouse down and up loses the click), and times only the opening.
- */
-async function settled(server: ContractServer, page: Page): Promise<void> {
-  await until('the Conversations view to settle', async () => {
-    const before = server.requests.length;
-    await page.waitForTimeout(1000);
-    return server.requests.length === before ? true : undefined;
-  });
-}
-
 /** The page's JS heap in use (Chromium's performance.memory), in KiB. */
 async function heapKiB(frame: Frame): Promise<number> {
   return Number(await frame.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0')) / 1024;
@@ -74,11 +61,8 @@ async function heapKiB(frame: Frame): Promise<number> {
 export default scenario('transcript bench: a 5,000-event conversation, from its row to the last events painted; heap; requests open and closed', async ({ workbench, page, server, context }) => {
   const id = await seedLong(server.url);
   await setApiKey(workbench, context);
-  const sideBar = await workbench.openActivityBarItem();
-  const pane = sideBar.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
-  const row = pane.locator('.monaco-list-row').first();
-  await row.waitFor({ timeout: 30_000 });
-  await settled(server, page);
+  const row = await firstConversationRow(workbench);
+  await viewSettled(server, page);
 
   // The window's first webview starts VS Code's webview machinery (its service worker): timed apart from the next.
   const cold = await openMs(page, row);

@@ -9,6 +9,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { RecordedRequest } from './contractServer';
 import { type Reply, detailReply, jsonReply, readBody } from './http';
 import { serveEventSocket } from './agentEventSocket';
 import { gitChanges, gitDeltaArchive, gitDiff, rawFile } from './agentWorkspaceRoutes';
@@ -91,6 +92,8 @@ export interface AgentServerPlace {
 
 export class AgentServer {
   url = '';
+  /** Every HTTP request it received, in order (method, path with query, status once answered; no body kept). */
+  readonly requests: RecordedRequest[] = [];
   private readonly http: Server;
   /** The websockets: a server's close waits for them, closeAllConnections does not know them. */
   private readonly upgraded = new Set<Duplex>();
@@ -98,9 +101,15 @@ export class AgentServer {
   /** `mixed`: 1.6.0's agent server. `authTimeoutMs`: how long its websocket waits for the key (real: 10 s). */
   constructor(private readonly source: AgentServerSource, private readonly mixed: boolean, authTimeoutMs = 10_000, private readonly place?: AgentServerPlace) {
     const handle = (req: IncomingMessage, res: ServerResponse) => {
+      const entry: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: {}, body: '', status: 0, time: Date.now() };
+      this.requests.push(entry);
+      const answer = (reply: Reply) => {
+        entry.status = reply.status;
+        this.send(res, reply);
+      };
       const posted = req.method === 'POST' ? this.postRoute(req) : undefined;
-      if (!posted) this.send(res, this.route(req));
-      else posted.then((reply) => this.send(res, reply), () => this.send(res, jsonReply(500, { detail: 'Internal Server Error' })));
+      if (!posted) answer(this.route(req));
+      else posted.then(answer, () => answer(jsonReply(500, { detail: 'Internal Server Error' })));
     };
     this.http = place?.tls ? createTlsServer({ key: place.tls.key, cert: place.tls.cert }, handle) : createServer(handle);
     const sockets = { all: () => source.all(), state: conversationState, authTimeoutMs, mixed };

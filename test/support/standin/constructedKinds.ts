@@ -1,6 +1,8 @@
-// A conversation of the kinds no scripted run here makes (POST /_test/conversations {"constructedKinds": true}):
-// thinking and reasoning on a message and an action, a browser_navigate action and its observation, an MCP tool call
-// and its observation, a Condensation, a UserRejectObservation, an AgentErrorEvent. The events are those of
+// A conversation of every kind the transcript shows (POST /_test/conversations {"constructedKinds": true}), those no
+// scripted run here makes among them: thinking and reasoning on a message and an action, a browser_navigate action
+// and its observation, an MCP tool call and its observation, a Condensation, a UserRejectObservation, an
+// AgentErrorEvent, the think and task_tracker tools, a PauseEvent, a ConversationErrorEvent; and an execution_status
+// update, commands that pass and fail, a file viewed, created and edited, a finish. The events are those of
 // test/support/fixtures/openhands/constructed-kinds-1.11.0.json, CONSTRUCTED with OpenHands 1.11.0's own models
 // (scripts/openhands/constructed-kinds.py), not recorded from a run; appended with their ids, stamped and linked
 // as the conversation's log stamps and links its own.

@@ -75,6 +75,8 @@ export interface RecordedRequest {
 export interface ContractServer {
   readonly url: string; // 'http://127.0.0.1:PORT', no trailing slash
   readonly requests: RecordedRequest[]; // every /api request in order (control routes are not recorded)
+  /** V1: every HTTP request its conversations' agent server received, in order (none on the V0 line). */
+  readonly agentRequests: readonly RecordedRequest[];
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void; // what /api/add-git-providers would store
   /** The provider tokens held, in clear (for tests); null before any were stored. */
   providerTokens(): ServerState['providerTokens'];
@@ -165,6 +167,10 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     }
   }
 
+  get agentRequests(): readonly RecordedRequest[] {
+    return this.agentServer?.requests ?? [];
+  }
+
   seedProviderTokens(tokens: Record<string, ProviderTokenSeed>): void {
     this.state.seedProviderTokens(tokens);
   }
@@ -224,6 +230,7 @@ class ContractServerImpl implements ContractServer, ControlTarget {
     this.state.reset();
     this.v1Conversations.reset();
     this.requests.length = 0;
+    if (this.agentServer) this.agentServer.requests.length = 0;
     this.fault = null;
     this.webUi = this.options.webUi ?? false;
     this.rateLimiter?.clear();

@@ -1,10 +1,12 @@
 // Steps of the transcript tab's scenarios: a V1 stand-in run driven by a scripted LLM (its settings set and a
 // conversation started through the server's own routes, as another client would), and the tab's page: the
 // webview's inner frame, where the scenario reads the DOM the page built.
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { startScriptedLlm, type ScriptedLlm } from '../../../support/scriptedLlm/scriptedLlm';
 import type { ScriptStep } from '../../../support/scriptedLlm/script';
+import { until } from '../../../support/until';
 import type { ContractServer } from '../contract';
+import type { Workbench } from '../workbench';
 
 /** Starts a scripted LLM, gives it to the stand-in as its LLM, and starts a conversation with `task`; its id. */
 export async function startScriptedRun(server: ContractServer, key: string, task: string, script: readonly ScriptStep[], delayMs: number): Promise<{ id: string; llm: ScriptedLlm }> {
@@ -42,4 +44,33 @@ export async function transcriptPage(page: Page, timeoutMs = 30_000): Promise<Fr
 /** The titles of the items the page shows, in order. */
 export async function itemTitles(frame: Frame): Promise<string[]> {
   return frame.locator('article .title').allInnerTexts();
+}
+
+/** The first row of the Conversations view (the newest conversation), once the view shows one. */
+export async function firstConversationRow(workbench: Workbench): Promise<Locator> {
+  const sideBar = await workbench.openActivityBarItem();
+  const pane = sideBar.locator('.pane', { has: workbench.page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
+  const row = pane.locator('.monaco-list-row').first();
+  await row.waitFor({ timeout: 30_000 });
+  return row;
+}
+
+/**
+ * The view's first reads done (no request for a second): a click then lands on a row that no answer re-renders
+ * under the mouse (a row drawn again between mouse down and up loses the click).
+ */
+export async function viewSettled(server: ContractServer, page: Page): Promise<void> {
+  await until('the Conversations view to settle', async () => {
+    const before = server.requests.length;
+    await page.waitForTimeout(1000);
+    return server.requests.length === before ? true : undefined;
+  });
+}
+
+/** Opens the newest conversation from its row in the Conversations view: its transcript page. */
+export async function openNewestFromRow(workbench: Workbench, server: ContractServer): Promise<Frame> {
+  const row = await firstConversationRow(workbench);
+  await viewSettled(server, workbench.page);
+  await row.click();
+  return transcriptPage(workbench.page);
 }
