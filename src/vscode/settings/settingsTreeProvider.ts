@@ -1,7 +1,9 @@
 // The Settings tree view over the controller's state. Empty unless connected, so that the welcome view for
 // the current state shows; the view's message line carries the note after a save or a refused one.
 // VS Code is told only what changed (core/platform/treeChanges.ts): a whole-tree refresh while it resolves the
-// expanded groups' rows makes it forget the groups it is asking about, and they stay open with no rows.
+// expanded groups' rows makes it forget the groups it is asking about, and they stay open with no rows. A whole
+// refresh cannot always be avoided (the top level appears once connected), so the groups VS Code opens by itself
+// are refreshed alone once it has the top level again: it then asks for their rows with elements it knows.
 import * as vscode from 'vscode';
 import { advancedGroup } from '../../core/settings/advancedTree';
 import { buildSettingsTree, type SettingsNode } from '../../core/settings/settingsTree';
@@ -21,9 +23,11 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   private tree: readonly SettingsNode[] = [];
   /** The top-level elements VS Code was last given, by id: the ones a refresh of a group must name. */
   private readonly given = new Map<string, SettingsNode>();
+  private reask: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly controller: SettingsController, private readonly session: ServerSession) {
     super();
+    this.register({ dispose: () => clearTimeout(this.reask) });
     this.view = this.register(vscode.window.createTreeView(View.Settings, { treeDataProvider: this, showCollapseAll: true }));
     this.register(controller.onDidChange(() => {
       // VS Code shows a welcome view only while the tree is empty and has no message: outside the connected
@@ -41,7 +45,20 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     this.tree = this.build();
     this.given.clear();
     for (const group of this.tree) this.given.set(group.id, group);
+    this.reaskExpandedRows();
     return [...this.tree];
+  }
+
+  /**
+   * After the top level is answered, the groups that open by themselves are refreshed alone. Their rows may have been
+   * asked for while a whole refresh made VS Code's extension host forget them: it answered nothing ("No tree item
+   * with id '1/group:llm' found" in its log, seen in a CI run whose LLM and Agent groups stayed open and empty).
+   */
+  private reaskExpandedRows(): void {
+    const expanded = this.tree.filter((group) => EXPANDED_GROUPS.has(group.id));
+    clearTimeout(this.reask);
+    // A task, not a microtask: the top level's answer goes to VS Code first.
+    if (expanded.length) this.reask = setTimeout(() => this.changed.fire(expanded), 0);
   }
 
   getTreeItem(element: SettingsNode): vscode.TreeItem {
