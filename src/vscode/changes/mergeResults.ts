@@ -5,6 +5,7 @@
 // Merge writes the result to the local file, and only while that file still holds what the person had: nothing of
 // theirs is overwritten before they choose, or after they changed it again.
 import * as vscode from 'vscode';
+import { sameContent } from '../../core/changes/contentCompare';
 import { Disposable } from '../platform/lifecycle';
 
 export const MERGE_RESULT_SCHEME = 'openhands-merge-result';
@@ -39,8 +40,7 @@ export class MergeResults extends Disposable implements vscode.FileSystemProvide
   async writeThrough(uri: vscode.Uri): Promise<{ target: vscode.Uri; written: boolean }> {
     const result = this.find(uri);
     const local = await vscode.workspace.fs.readFile(result.target).then((bytes) => bytes, () => null);
-    const unchanged = local === null || result.expected === null ? local === result.expected : Buffer.compare(local, result.expected) === 0;
-    if (!unchanged) return { target: result.target, written: false };
+    if (!sameContent(local, result.expected)) return { target: result.target, written: false };
     await vscode.workspace.fs.writeFile(result.target, result.bytes);
     this.results.delete(uri.toString());
     return { target: result.target, written: true };
