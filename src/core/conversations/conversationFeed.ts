@@ -15,8 +15,8 @@ export interface FeedItem extends ConversationSummary {
 }
 
 export interface FeedPoll extends PollOutcome {
-  /** Conversations started here that were working before this poll and no longer are. */
-  readonly stopped: readonly ConversationSummary[];
+  /** Conversations started here or followed that were working before this poll and no longer are. */
+  readonly stopped: readonly FeedItem[];
 }
 
 export class ConversationFeed {
@@ -26,6 +26,11 @@ export class ConversationFeed {
   private pagesLoaded = 0;
   /** The last known state of each conversation started here, by id. */
   private readonly started = new Map<string, ConversationState>();
+  /**
+   * Conversations not started here that a follow-up from here set working: asked by id until they stop, told once
+   * (the run that took a review is followed so, whether or not a view shows it), then forgotten.
+   */
+  private readonly following = new Map<string, ConversationState>();
   /** The conversations an open transcript tab shows: asked by id when not on the first page. */
   private watched: readonly string[] = [];
   /** The last state the server gave of each conversation seen, `gone` where it no longer has one asked by id. */
@@ -53,9 +58,9 @@ export class ConversationFeed {
   get hasMore(): boolean { return this.nextPageId !== null; }
   /** Why the last poll failed, cleared by the next that works. */
   get problem(): unknown { return this.failure; }
-  /** The conversations started here that are starting or running. */
+  /** The conversations started here that are starting or running, and those a follow-up from here set working. */
   get workingStarted(): readonly string[] {
-    return [...this.started].filter(([, state]) => isWorking(state)).map(([id]) => id);
+    return [...this.started].filter(([, state]) => isWorking(state)).map(([id]) => id).concat([...this.following.keys()]);
   }
   get startedStates(): ReadonlyMap<string, ConversationState> { return this.started; }
 
@@ -67,6 +72,11 @@ export class ConversationFeed {
   /** The conversations open in transcript tabs: their states are kept too. */
   setWatched(ids: readonly string[]): void {
     this.watched = [...ids];
+  }
+
+  /** A follow-up from here set a conversation not started here working: it is followed until it stops. */
+  follow(id: string): void {
+    if (!this.started.has(id)) this.following.set(id, 'running');
   }
 
   /** The conversations started here, with their last known state (unknown when never seen). */
@@ -86,6 +96,7 @@ export class ConversationFeed {
     this.pagesLoaded = 0;
     this.failure = undefined;
     this.known.clear();
+    this.following.clear();
     this.firstMessages.clear();
   }
 
@@ -125,7 +136,10 @@ export class ConversationFeed {
   /** Drops deleted conversations from the list at once (the server no longer lists them either). */
   forget(ids: ReadonlySet<string>): void {
     this.items = this.items.filter((item) => !ids.has(item.id));
-    for (const id of ids) this.started.delete(id);
+    for (const id of ids) {
+      this.started.delete(id);
+      this.following.delete(id);
+    }
   }
 
   /** The next page, after the ones loaded. */
@@ -153,16 +167,19 @@ export class ConversationFeed {
   }
 
   /** Takes in what the server answered: the list's entries and the started ones' states; returns who stopped. */
-  private apply(fresh: readonly ConversationSummary[]): ConversationSummary[] {
-    const stopped: ConversationSummary[] = [];
+  private apply(fresh: readonly ConversationSummary[]): FeedItem[] {
+    const stopped: FeedItem[] = [];
     const byId = new Map(fresh.map((summary) => [summary.id, summary]));
     this.items = this.items.map((item) => byId.get(item.id) ?? item);
     for (const summary of fresh) {
       this.known.set(summary.id, summary.state);
-      const before = this.started.get(summary.id);
+      const followed = this.following.get(summary.id);
+      const before = this.started.get(summary.id) ?? followed;
       if (before === undefined) continue;
       if (stoppedWorking(before, summary.state)) stopped.push(this.shown(summary));
-      this.started.set(summary.id, summary.state);
+      if (followed === undefined) this.started.set(summary.id, summary.state);
+      else if (isWorking(summary.state)) this.following.set(summary.id, summary.state);
+      else this.following.delete(summary.id);
     }
     return stopped;
   }

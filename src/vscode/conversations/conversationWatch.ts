@@ -2,17 +2,16 @@
 // while the view is visible, the working ones started here by id while it is hidden, nothing otherwise), keeps
 // the started ones' last states in the store, and tells who stopped working. Restarts when the server changes.
 import * as vscode from 'vscode';
-import type { ConversationSummary } from '../../api/model/conversations';
-import { ConversationFeed, type FeedPoll } from '../../core/conversations/conversationFeed';
+import { ConversationFeed, type FeedItem, type FeedPoll } from '../../core/conversations/conversationFeed';
 import { RefreshScheduler, systemClock, type Clock, type PollKind } from '../../core/conversations/refreshSchedule';
 import type { ServerSession } from '../connection/serverSession';
 import { Disposable } from '../platform/lifecycle';
 import type { ConversationStore } from './conversationStore';
 
-/** A conversation started here that stopped working, and the server it is on. */
+/** A conversation started here, or set working by a follow-up from here, that stopped working; its server. */
 export interface StoppedConversation {
   readonly serverUrl: string;
-  readonly conversation: ConversationSummary;
+  readonly conversation: FeedItem;
 }
 
 export class ConversationWatch extends Disposable {
@@ -94,9 +93,16 @@ export class ConversationWatch extends Disposable {
     this.changed.fire();
   }
 
-  /** A follow-up message set the agent working again: one started here is followed (and told about) again. */
+  /**
+   * A follow-up message set the agent working again: one started here is followed (and told about) again; another
+   * is followed until it stops, so that those who wait for its run's end (a review's) hear of it, seen or not.
+   */
   followed(id: string): void {
     if (this.serverUrl && this.feed.startedStates.has(id)) void this.store.setStates(this.serverUrl, new Map([[id, 'running']]));
+    else {
+      this.feed.follow(id);
+      this.scheduler.setWorking(true);
+    }
     this.refresh();
   }
 

@@ -18,7 +18,8 @@ export class StopNotifier extends Disposable {
 
   private async tell({ serverUrl, conversation }: StoppedConversation): Promise<void> {
     this.logger.info(`Conversation ${conversation.id} stopped working: ${conversation.state}`);
-    if (!configuration.notifyWhenConversationStops()) return;
+    // One only followed after a follow-up (not started here) is told through what waits for it (the review's).
+    if (!conversation.startedHere || !configuration.notifyWhenConversationStops()) return;
     const transcript = vscode.l10n.t('Open Transcript');
     const open = vscode.l10n.t('Open in Browser');
     const showChanges = vscode.l10n.t('Show Changes');

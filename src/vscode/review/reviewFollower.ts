@@ -2,9 +2,7 @@
 // reads its changes again, and every thread moves to where its lines are now, or turns outdated where the agent
 // changed them (core/review/relocate). Also says, through a context key, where a review can be made and sent.
 import * as vscode from 'vscode';
-import type { ConversationState } from '../../api/model/conversations';
 import type { ChangesState } from '../../core/changes/changeLoader';
-import { stoppedWorking } from '../../core/conversations/conversationState';
 import { relocate } from '../../core/review/relocate';
 import { reviewUnavailable } from '../../core/review/reviewAvailability';
 import { splitLines, type ReviewThread } from '../../core/review/reviewThread';
@@ -19,8 +17,6 @@ import type { ReviewStore } from './reviewStore';
 export class ReviewFollower extends Disposable {
   /** The reading the threads were last moved to: each reading once. */
   private movedTo: ChangesState | undefined;
-  /** The shown conversation's state at the watch's last poll. */
-  private lastState: ConversationState | undefined;
 
   constructor(
     private readonly store: ReviewStore,
@@ -32,18 +28,16 @@ export class ReviewFollower extends Disposable {
     super();
     this.register(changes.onDidChange(() => void this.changesRead()));
     this.register(session.onDidChangeServer(() => void this.changesRead()));
-    // Any conversation's: the one reviewed need not have been started from this VS Code (onDidStop's).
-    this.register(watch.onDidChange(() => this.stateRead(watch.feed.stateOf(this.changes.shown?.conversation.id ?? ''))));
+    // Sending the review followed its run (ConversationWatch.followed), whether or not a view shows it: told when
+    // it stops even where no poll saw it working (a short run between two polls).
+    this.register(watch.onDidStop(({ conversation }) => this.runStopped(conversation.id)));
     void this.changesRead();
   }
 
   /** The agent's run that took the review stopped: its changes are read again, and the threads follow them. */
-  private stateRead(state: ConversationState | undefined): void {
-    const before = this.lastState;
-    this.lastState = state;
-    const shown = this.changes.shown?.conversation.id;
-    const reviewed = shown !== undefined && this.store.threadsOf(shown).some((thread) => thread.state === 'sent');
-    if (reviewed && before && state && stoppedWorking(before, state)) void vscode.commands.executeCommand(Command.RefreshChanges);
+  private runStopped(id: string): void {
+    const reviewed = this.changes.shown?.conversation.id === id && this.store.threadsOf(id).some((thread) => thread.state === 'sent');
+    if (reviewed) void vscode.commands.executeCommand(Command.RefreshChanges);
   }
 
   private async changesRead(): Promise<void> {

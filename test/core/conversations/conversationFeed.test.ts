@@ -98,6 +98,22 @@ describe('ConversationFeed', () => {
     assert.equal(outcome.working, false);
   });
 
+  it('follows one not started here after a follow-up from here: asked by id while hidden, its stop told once even where no poll saw it working, then no longer asked', async () => {
+    const server = new ScriptedServer([summary('reviewed', 'finished'), summary('other', 'finished')]);
+    const feed = new ConversationFeed();
+    await feed.poll(server, 'list', signal);
+    feed.follow('reviewed');
+    assert.deepEqual(feed.workingStarted, ['reviewed']);
+    // Its run was short: it had ended before the first poll after the follow-up.
+    let outcome = await feed.poll(server, 'started', signal);
+    assert.deepEqual(outcome.stopped.map((c) => [c.id, c.state, c.startedHere]), [['reviewed', 'finished', false]]);
+    assert.equal(outcome.working, false);
+    outcome = await feed.poll(server, 'started', signal);
+    assert.deepEqual(outcome.stopped, [], 'told once');
+    assert.deepEqual(server.calls, ['list first', 'ids reviewed'], 'no longer asked once it stopped');
+    assert.deepEqual(feed.list?.map((c) => c.startedHere), [false, false], 'not taken for one started here');
+  });
+
   it('asks only for the working ones started here while hidden, and for nothing when none works', async () => {
     const server = new ScriptedServer([summary('a', 'running'), summary('b', 'finished')]);
     const feed = new ConversationFeed();

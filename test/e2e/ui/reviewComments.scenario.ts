@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { scenario } from '../harness/scenario';
 import { showChangesOf } from '../harness/ui/changesSteps';
-import { conversationRows, setApiKey } from '../harness/ui/conversationSteps';
+import { collapsePane, conversationRows, setApiKey } from '../harness/ui/conversationSteps';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
 import type { Workbench } from '../harness/workbench';
 import { until } from '../../support/until';
@@ -57,6 +57,9 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   await setApiKey(workbench, context);
   const changesPane = await showChangesOf(workbench, MESSAGE);
   await changesPane.locator('.monaco-list-row').filter({ hasText: /^Against HEAD/ }).waitFor({ timeout: 30_000 });
+  // No view polls the list from here on: the review's run is followed on its own (it was followed only where a
+  // poll of a shown view happened to see it working, and a short run between two polls was missed).
+  await collapsePane(workbench, 'Conversations');
 
   await workbench.runCommand('OpenHands: Send Review to Agent');
   await workbench.readNotification('has no pending comments to send');
@@ -106,6 +109,13 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   assert.equal(await page.locator('.review-widget .monaco-button', { hasText: /^Add Comment$/ }).count(), 0);
   await workbench.screenshot('sent');
 
+  // When that run ends the Changes view reads the changes again, with no view shown that polls: the rewritten
+  // line's thread is outdated, the others stay sent.
+  await openDiff(page, changesPane, 'file0.txt', 'file 0 line 3, in digits');
+  await page.locator('.review-widget', { hasText: 'Outdated: the agent changed these lines' }).first().waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator('.review-widget', { hasText: 'Sent to the agent' }).count(), 1, 'the deleted line\'s thread stays sent');
+  await workbench.screenshot('outdated');
+
   const row = (await conversationRows(workbench)).filter({ hasText: MESSAGE });
   await row.click({ button: 'right' });
   await workbench.chooseContextMenuItem('Open Conversation');
@@ -113,11 +123,4 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   await frame.locator('article', { hasText: 'Keep this line: the parser reads it.' }).first().waitFor({ timeout: 30_000 });
   assert.match(await frame.locator('article', { hasText: 'Keep this line' }).first().innerText(), /file 0 line 3[\s\S]*Then run the tests\./);
   await workbench.screenshot('transcript');
-
-  // When that run ends the Changes view reads the changes again: the rewritten line's thread is outdated, the
-  // others stay sent.
-  await openDiff(page, changesPane, 'file0.txt', 'file 0 line 3, in digits');
-  await page.locator('.review-widget', { hasText: 'Outdated: the agent changed these lines' }).first().waitFor({ timeout: 60_000 });
-  assert.equal(await page.locator('.review-widget', { hasText: 'Sent to the agent' }).count(), 1, 'the deleted line\'s thread stays sent');
-  await workbench.screenshot('outdated');
 }, { timeoutMs: 240_000, line: 'v1' });

@@ -141,11 +141,21 @@ export function openedAt(page: Page, serverUrl: string, path: string): RegExp {
 
 /** The OpenHands side bar opened, its Conversations pane expanded: the pane's rows. */
 export async function conversationRows(workbench: Workbench): Promise<Locator> {
+  return (await setPaneExpanded(workbench, 'Conversations', true)).locator('.monaco-list-row');
+}
+
+/** Collapses the OpenHands side bar's pane titled `title`: VS Code then tells its view it is no longer visible. */
+export async function collapsePane(workbench: Workbench, title: string): Promise<void> {
+  await setPaneExpanded(workbench, title, false);
+}
+
+async function setPaneExpanded(workbench: Workbench, title: string, expanded: boolean): Promise<Locator> {
   const sideBar = await workbench.openActivityBarItem();
-  const pane = sideBar.locator('.pane', { has: workbench.page.locator('.pane-header h3.title', { hasText: /^Conversations$/ }) });
+  const pane = sideBar.locator('.pane', { has: workbench.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) });
   const header = pane.locator('.pane-header');
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  return pane.locator('.monaco-list-row');
+  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+  await pane.locator(`.pane-header[aria-expanded="${expanded}"]`).waitFor({ timeout: 10_000 });
+  return pane;
 }
 
 /**
