@@ -82,8 +82,17 @@ export class SettingsPanel {
     };
   }
 
-  async clickWelcomeButton(label: string): Promise<void> {
-    await this.pane.locator('.welcome-view-content .monaco-button', { hasText: exactly(label) }).click();
+  async clickWelcomeButton(label: string, timeoutMs = 30_000): Promise<void> {
+    await this.welcomeButton(label).click({ timeout: timeoutMs });
+  }
+
+  /** Whether the welcome view offers the button now. */
+  async offersWelcomeButton(label: string): Promise<boolean> {
+    return (await this.welcomeButton(label).count()) > 0;
+  }
+
+  private welcomeButton(label: string): Locator {
+    return this.pane.locator('.welcome-view-content .monaco-button', { hasText: exactly(label) });
   }
 
   /** A row of the tree by its label; `level` 1 is a group, 2 a field or an MCP list, 3 an MCP server. */
