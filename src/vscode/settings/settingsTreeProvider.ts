@@ -24,6 +24,8 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   /** The top-level elements VS Code was last given, by id: the ones a refresh of a group must name. */
   private readonly given = new Map<string, SettingsNode>();
   private reask: ReturnType<typeof setTimeout> | undefined;
+  /** A whole refresh was asked and VS Code has not asked for the top level since: it will read the newest build. */
+  private wholePending = false;
 
   constructor(private readonly controller: SettingsController, private readonly session: ServerSession) {
     super();
@@ -43,6 +45,7 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     if (node) return [...(findNode(this.tree, node.id)?.children ?? [])];
     // VS Code asks for the top level anew: answered from a fresh build, which later changes are measured against.
     this.tree = this.build();
+    this.wholePending = false;
     this.given.clear();
     for (const group of this.tree) this.given.set(group.id, group);
     this.reaskExpandedRows();
@@ -79,9 +82,14 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     const next = this.build();
     const change = treeChange(this.tree, next);
     this.tree = next;
+    // Another whole refresh before VS Code asked for the top level would only make it forget the groups once more
+    // while it may be asking for their rows (the pending one reads the newest build anyway).
+    if (this.wholePending) return;
     const groups = change.kind === 'nodes' ? change.ids.map((id) => this.given.get(id)) : [];
-    if (change.kind === 'all' || groups.includes(undefined)) this.changed.fire(undefined);
-    else if (groups.length) this.changed.fire(groups as SettingsNode[]);
+    if (change.kind === 'all' || groups.includes(undefined)) {
+      this.wholePending = true;
+      this.changed.fire(undefined);
+    } else if (groups.length) this.changed.fire(groups as SettingsNode[]);
   }
 
   private build(): readonly SettingsNode[] {
