@@ -1,12 +1,11 @@
 // Renaming, deleting, searching and counting conversations, each through the route of the server's conversations'
 // line: V1's (1.x) does all four (1.0-1.6 delete through V0's route); V0's (0.5x) renames and deletes, and has
-// no search or count.
-import type { ConversationsApi, ServerApi } from './client';
+// no search or count. Loaded with workApi.js on the first call (lazyConversationAdmin.ts offers them before).
+import type { ServerApi } from './client';
 import type { Transport } from './http/transport';
+import type { ConversationAdmin } from './lazyConversationAdmin';
 import { deleteV0Conversation, renameV0Conversation } from './v0/conversationAdmin';
 import { countV1Conversations, deleteV1Conversation, renameV1Conversation, searchV1Conversations } from './v1/conversationAdmin';
-
-type ConversationAdmin = Pick<ConversationsApi, 'renameConversation' | 'deleteConversation' | 'searchConversations' | 'countConversations'>;
 
 export function conversationAdmin(transport: Transport, api: ServerApi): ConversationAdmin {
   if (api.conversations === 'v0') {

@@ -3,7 +3,7 @@
 import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
-import { conversationAdmin } from './conversationAdmin';
+import { lazyConversationAdmin } from './lazyConversationAdmin';
 import { lazyWorkApi } from './lazyWorkApi';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
@@ -37,7 +37,7 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
     getConversations: (ids, call) => conversations.getConversations(ids, call),
     ...(conversations.stopConversation ? { stopConversation: conversations.stopConversation.bind(conversations), stopLeaves: conversations.stopLeaves } : {}),
     ...(conversations.resumeConversation ? { resumeConversation: conversations.resumeConversation.bind(conversations) } : {}),
-    ...conversationAdmin(transport, api),
+    ...lazyConversationAdmin(api, async () => (await import('./workApi.js')).conversationAdmin(transport, api)),
     ...(conversations.firstMessage ? { firstMessage: conversations.firstMessage.bind(conversations) } : {}),
     ...(conversations.startMessages ? { startMessages: conversations.startMessages.bind(conversations) } : {}),
     // Only a server that lists the route takes follow-ups (V1's send-message, 1.11.0; not 1.6.0).

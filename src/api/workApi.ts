@@ -11,6 +11,9 @@ import { listV0Changes } from './v0/v0Changes';
 import { appFileText, listAppChanges } from './v1/appChanges';
 import { V1WorkApi } from './v1/v1WorkApi';
 
+// Renaming and deleting conversations ride in this file too: loaded on their first call (lazyConversationAdmin.ts).
+export { conversationAdmin } from './conversationAdmin';
+
 export function workApi(transport: Transport, options: TransportOptions, api: ServerApi): ConversationWorkApi {
   return { ...conversationWork(transport, options, api), ...changesWork(transport, api) };
 }
