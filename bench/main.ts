@@ -2,8 +2,10 @@
 //   each shipped script and the VSIX against its size budget (one over it makes the bench fail: sizes are exact);
 //   the client's overhead over a bare fetch of the same request, the settings tree build, polling (printed with
 //   their budgets, not failed: timings vary with the machine's load); request counts against their budgets (one over
-//   fails: counts are exact), Send This Folder's among them. `node out/bench/main.js --only requests` runs the request
-//   counts alone; `--only changes` the Changes view's listing alone, each request of its first listing printed.
+//   fails: counts are exact), Send This Folder's among them; the require of the files activation loads, apart from
+//   activate() itself (the activation bench, --activation-bench, times that in real extension hosts).
+//   `node out/bench/main.js --only requests` runs the request counts alone; `--only changes` the Changes view's
+//   listing alone, each request of its first listing printed.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -18,6 +20,7 @@ import { CHANGED_FILES, changesListing } from './changesListing';
 import { conversationPolling } from './conversationPolling';
 import { MANY, manyConversations, type ManyFigures } from './manyConversations';
 import { PAGE_SIZE } from '../src/core/conversations/conversationFeed';
+import { bundleLoadMs } from './bundleLoad';
 import { HANDOVER_FILES, handOverBench } from './handOver';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
@@ -247,8 +250,10 @@ async function main(): Promise<void> {
   const growth = await heapGrowth();
   const start = await v1Start();
   const requests = await requestRows();
+  const load = bundleLoadMs();
   const rows: Row[] = [
     ...sizes.rows,
+    [`activation: require of ${loads.extension.length} files before activate() (fresh Node, vscode stubbed), median of 20`, `${load.toFixed(1)} ms`, ''],
     [`createConversation median, bare fetch (${CALLS} calls)`, `${overhead.bare.toFixed(3)} ms`, ''],
     [`createConversation median, client (${CALLS} calls)`, `${overhead.client.toFixed(3)} ms`, ''],
     ['client overhead ratio (client / bare)', (overhead.client / overhead.bare).toFixed(3), '<= 1.10'],

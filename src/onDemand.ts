@@ -7,7 +7,7 @@
 // services by src/agentWork.ts, a file of its own again.
 import type * as vscode from 'vscode';
 import type { RedirectError } from './api/http/transportErrors';
-import { createTestingApi, type TestingApi } from './testingApi';
+import { createTestingApi, type ActivationTime, type TestingApi } from './testingApi';
 import type { ChatServices } from './vscode/chat/chatRegistration';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import type { ChangesStore } from './vscode/changes/changesStore';
@@ -73,7 +73,7 @@ export interface OnDemand {
   /** "Use <new URL>" after a redirect to another origin (the error presenter's action). */
   useMovedServer(error: RedirectError): Promise<boolean>;
   /** The test-mode API (ExtensionMode.Test only), with the tools of the agent's work. */
-  testingApi(activationMs: number, chat: ChatServices): TestingApi;
+  testingApi(activation: ActivationTime, chat: ChatServices): TestingApi;
 }
 
 export function onDemand(activated: Activated): OnDemand {
@@ -95,6 +95,6 @@ export function onDemand(activated: Activated): OnDemand {
     },
     parts: { git, targets, sender, actions },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
-    testingApi: (activationMs, chat) => createTestingApi({ ...activated, activationMs, connection, targets, sender, chat }),
+    testingApi: (activation, chat) => createTestingApi({ ...activated, activation, connection, targets, sender, chat }),
   };
 }

@@ -1,6 +1,8 @@
 // node out/test/e2e/harness/main.js --activation-bench N: loads the workbench N times, each load a fresh
 // extension host with the extension from source, and collects the time its activate() took (the extension's
-// testing.activationMs, also logged as "Activated in X ms"). Prints the values and the median against the target.
+// testing.activation, also logged as "Activated in X ms (Y ms of CPU)"): the wall time, held to the target, and the
+// host's CPU time meanwhile, which says how much of the wall time was the extension's own work and how much the host
+// waited for a core. Prints the values and their medians.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -12,7 +14,7 @@ import type { Counts } from './report';
 
 export const ACTIVATION_TARGET_MS = 20;
 const PROBE_ENTRY = path.join(OUT_HOST_SUPPORT_DIR, 'activationProbe.js');
-const ACTIVATION_LINE = /^activationMs=(\d+(?:\.\d+)?)$/;
+const ACTIVATION_LINE = /^activationMs=(\d+(?:\.\d+)?) cpuMs=(\d+(?:\.\d+)?)$/;
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -22,10 +24,10 @@ export function median(values: readonly number[]): number {
 
 export async function runActivationBench(options: { browser: Browser; codeServer: CodeServer; loads: number; resultsDir: string }): Promise<Counts> {
   fs.mkdirSync(options.resultsDir, { recursive: true });
-  const values: number[] = [];
+  const values: { ms: number; cpuMs: number }[] = [];
   let failed = 0;
   for (let load = 1; load <= options.loads && !isStopping(); load++) {
-    let value: number | undefined;
+    let value: { ms: number; cpuMs: number } | undefined;
     const counts = await runHostSuites({
       browser: options.browser,
       codeServer: options.codeServer,
@@ -37,16 +39,18 @@ export async function runActivationBench(options: { browser: Browser; codeServer
       timeoutMs: 120_000,
       onLine: (line) => {
         const match = ACTIVATION_LINE.exec(line.trim());
-        if (match) value = Number(match[1]);
+        if (match) value = { ms: Number(match[1]), cpuMs: Number(match[2]) };
       },
     });
     if (value === undefined || counts.failed > 0) failed++;
     else values.push(value);
   }
   if (values.length > 0) {
-    const mid = median(values);
-    console.log(`activation (ms, ${values.length} fresh extension hosts): ${values.map((v) => v.toFixed(1)).join(', ')}`);
-    console.log(`activation median: ${mid.toFixed(1)} ms (target <= ${ACTIVATION_TARGET_MS} ms: ${mid <= ACTIVATION_TARGET_MS ? 'met' : 'MISSED'})`);
+    const mid = median(values.map((v) => v.ms));
+    const cpu = median(values.map((v) => v.cpuMs));
+    console.log(`activation (ms, ${values.length} fresh extension hosts, wall/CPU): ${values.map((v) => `${v.ms.toFixed(1)}/${v.cpuMs.toFixed(1)}`).join(', ')}`);
+    console.log(`activation median: ${mid.toFixed(1)} ms (target <= ${ACTIVATION_TARGET_MS} ms: ${mid <= ACTIVATION_TARGET_MS ? 'met' : 'MISSED'}); ` +
+      `the host's CPU time meanwhile, median ${cpu.toFixed(1)} ms`);
   }
   if (failed > 0) console.error(`activation bench: ${failed} load(s) reported no activation time (logs: ${options.resultsDir})`);
   return { passed: values.length, failed };
