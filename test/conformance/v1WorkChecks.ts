@@ -88,10 +88,14 @@ export function checkObservations(events: readonly WorkEvent[], actions: readonl
   const byCommand = (command: string) => observations.find((o) => o.observation?.command === command)!.observation!;
   const pwd = byCommand('pwd');
   const sandbox = textOf(pwd.content);
-  assert.deepEqual([sandbox.startsWith('/'), pwd.exit_code, pwd.is_error], [true, 0, false], sandbox);
+  // The output is the sandbox's absolute folder, or "": 1.6.0's terminal reads the command's output off the screen
+  // between two prompts (terminal_session.py, _combine_outputs_between_matches), and in CI it once read the prompt
+  // before the output was drawn: exit code 0, no error, no text. The transcript shows such an observation as it came.
+  assert.deepEqual([sandbox === '' || sandbox.startsWith('/'), pwd.exit_code, pwd.is_error], [true, 0, false], JSON.stringify(sandbox));
   // The shell's folder from its prompt, or "" (met on 1.6.0 in CI; its terminal session keeps its last folder on an
   // empty one, terminal_session.py `if metadata.working_dir != self._cwd and metadata.working_dir`).
-  assert.ok([sandbox, ''].includes(pwd.metadata?.working_dir ?? 'absent'), JSON.stringify(pwd.metadata?.working_dir));
+  assert.ok([sandbox, ''].includes(pwd.metadata?.working_dir ?? 'absent') || (sandbox === '' && pwd.metadata?.working_dir?.startsWith('/')),
+    JSON.stringify(pwd.metadata?.working_dir));
   const failing = byCommand(steps[9].tool === 'terminal' ? steps[9].command : '');
   assert.deepEqual([failing.exit_code, failing.metadata?.exit_code, failing.is_error, failing.timeout], [1, 1, false, false]);
   assert.match(textOf(failing.content), /^checking a file that is not there\ncat: no-such-file\.txt: No such file or directory$/);
