@@ -1,6 +1,7 @@
 // The load of the files activation loads (dist/extension.js and what it requires), apart from activate() itself:
-// each trial a fresh Node process requires the built extension.js with a stand-in `vscode` module (a proxy that
-// answers every name: the bundle's top-level code only defines things) and prints how long the require took.
+// each trial a fresh Node process requires the built extension.js with a stand-in `vscode` module (each name
+// @types/vscode declares, bound to a proxy that answers everything: the bundle's top level only defines things) and
+// prints how long the require took.
 // It is what the extension host pays to read, compile and run the bundle's top level before it calls activate().
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';

@@ -22,7 +22,8 @@ import type { SettingsTreeProvider } from './vscode/settings/settingsTreeProvide
 
 /**
  * How long activate() took, in ms: the wall time on the extension host's start path, and the CPU time the host process
- * used meanwhile. Their difference is time the host waited for a core (other processes on a loaded machine).
+ * used meanwhile. That counts every thread of the process (V8's collector and compiler threads too), so it can exceed
+ * the wall time; near it, the host was busy rather than waiting for a core.
  */
 export interface ActivationTime {
   readonly ms: number;

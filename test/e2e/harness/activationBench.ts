@@ -1,8 +1,8 @@
 // node out/test/e2e/harness/main.js --activation-bench N: loads the workbench N times, each load a fresh
 // extension host with the extension from source, and collects the time its activate() took (the extension's
 // testing.activation, also logged as "Activated in X ms (Y ms of CPU)"): the wall time, held to the target, and the
-// host's CPU time meanwhile, which says how much of the wall time was the extension's own work and how much the host
-// waited for a core. Prints the values and their medians.
+// host process's CPU time meanwhile, which says whether the host was busy or waiting for a core. Prints the values
+// and their medians.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,6 +11,7 @@ import { runHostSuites } from './hostRunner';
 import { OUT_HOST_SUPPORT_DIR, REPO_ROOT } from './paths';
 import { isStopping } from './processes';
 import type { Counts } from './report';
+import type { ActivationTime } from '../../../src/testingApi';
 
 export const ACTIVATION_TARGET_MS = 20;
 const PROBE_ENTRY = path.join(OUT_HOST_SUPPORT_DIR, 'activationProbe.js');
@@ -24,10 +25,10 @@ export function median(values: readonly number[]): number {
 
 export async function runActivationBench(options: { browser: Browser; codeServer: CodeServer; loads: number; resultsDir: string }): Promise<Counts> {
   fs.mkdirSync(options.resultsDir, { recursive: true });
-  const values: { ms: number; cpuMs: number }[] = [];
+  const values: ActivationTime[] = [];
   let failed = 0;
   for (let load = 1; load <= options.loads && !isStopping(); load++) {
-    let value: { ms: number; cpuMs: number } | undefined;
+    let value: ActivationTime | undefined;
     const counts = await runHostSuites({
       browser: options.browser,
       codeServer: options.codeServer,
