@@ -3,11 +3,12 @@
 // conversation's own session_api_key: it is read past, never kept (a summary has no place for it).
 import * as z from 'zod/mini';
 import type { ConversationState, ConversationSummary } from '../model/conversations';
+import { builtOnFirstUse } from '../http/builtOnFirstUse';
 
 const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 
 /** ConversationInfo of 0.54.0 (server/data_models/conversation_info.py); read loosely. */
-export const V0ConversationInfo = z.looseObject({
+export const V0ConversationInfo = builtOnFirstUse(() => z.looseObject({
   conversation_id: z.string(),
   title: z.string(),
   last_updated_at: nullable(z.string()),
@@ -16,17 +17,17 @@ export const V0ConversationInfo = z.looseObject({
   runtime_status: nullable(z.string()),
   selected_repository: nullable(z.string()),
   selected_branch: nullable(z.string()),
-});
-export type V0ConversationInfo = z.infer<typeof V0ConversationInfo>;
+}));
+export type V0ConversationInfo = z.infer<ReturnType<typeof V0ConversationInfo>>;
 
 /** ConversationInfoResultSet: an entry the server failed to load is null (_get_conversation_info). */
-export const V0ConversationPage = z.looseObject({
-  results: z.array(z.nullable(V0ConversationInfo)),
+export const V0ConversationPage = builtOnFirstUse(() => z.looseObject({
+  results: z.array(z.nullable(V0ConversationInfo())),
   next_page_id: nullable(z.string()),
-});
+}));
 
 /** GET /api/conversations/{id}: the conversation, or null for an id the server does not know. */
-export const V0ConversationOrNull = z.nullable(V0ConversationInfo);
+export const V0ConversationOrNull = builtOnFirstUse(() => z.nullable(V0ConversationInfo()));
 
 /**
  * 0.54.0's `status` is STARTING, RUNNING or STOPPED (the agent loop), and `runtime_status` its runtime's last

@@ -4,16 +4,13 @@
 // zod/mini keeps the bundle small: its functions tree-shake, where the chained API would bring all of zod along.
 // Each object schema exists twice, built from one shape: strict for what we send (unknown keys are our bug; the
 // conversation endpoint answers them with 422), loose for what we read (a newer server may add fields, and those
-// are kept).
+// are kept). Activation loads this module, so its schemas are built on first use (builtOnFirstUse.ts).
 import * as z from 'zod/mini';
 import { PROVIDER_TYPES, TASK_TYPES } from '../model/conversations';
 import { mcpUrlProblem, stdioCommandProblem, stdioNameProblem } from '../model/mcpRules';
+import { builtOnFirstUse } from '../http/builtOnFirstUse';
 
 const CONVERSATION_STATUSES = ['STARTING', 'RUNNING', 'STOPPED'] as const;
-
-const ProviderTypeSchema = z.enum(PROVIDER_TYPES);
-const TaskTypeSchema = z.enum(TASK_TYPES);
-const ConversationStatusSchema = z.enum(CONVERSATION_STATUSES);
 
 function checked(problem: (value: string) => string | undefined) {
   return z.string().check(z.superRefine((value, ctx) => {
@@ -25,7 +22,7 @@ function checked(problem: (value: string) => string | undefined) {
 type ObjectFactory = typeof z.strictObject | typeof z.looseObject;
 
 const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
-const nullableString = nullable(z.string());
+const nullableString = () => nullable(z.string());
 
 function buildSchemas(object: ObjectFactory, outgoing: boolean) {
   const mcp = buildMcpSchemas(object, outgoing);
@@ -61,14 +58,14 @@ function buildSettingsSchemas(object: ObjectFactory, McpConfig: McpConfigSchema)
     custom_secrets: z.optional(z.record(z.string(), z.unknown())),
   });
   const settingsShape = {
-    language: nullableString,
-    agent: nullableString,
+    language: nullableString(),
+    agent: nullableString(),
     max_iterations: nullable(z.int()),
-    security_analyzer: nullableString,
+    security_analyzer: nullableString(),
     confirmation_mode: nullable(z.boolean()),
-    llm_model: nullableString,
-    llm_api_key: nullableString,
-    llm_base_url: nullableString,
+    llm_model: nullableString(),
+    llm_api_key: nullableString(),
+    llm_base_url: nullableString(),
     remote_runtime_resource_factor: nullable(z.int()),
     secrets_store: z.optional(UserSecrets),
     enable_default_condenser: z.optional(z.boolean()),
@@ -76,16 +73,16 @@ function buildSettingsSchemas(object: ObjectFactory, McpConfig: McpConfigSchema)
     enable_proactive_conversation_starters: z.optional(z.boolean()),
     enable_solvability_analysis: z.optional(z.boolean()),
     user_consents_to_analytics: nullable(z.boolean()),
-    sandbox_base_container_image: nullableString,
-    sandbox_runtime_container_image: nullableString,
+    sandbox_base_container_image: nullableString(),
+    sandbox_runtime_container_image: nullableString(),
     mcp_config: nullable(McpConfig),
-    search_api_key: nullableString,
-    sandbox_api_key: nullableString,
+    search_api_key: nullableString(),
+    sandbox_api_key: nullableString(),
     max_budget_per_task: nullable(z.number()),
-    email: nullableString,
+    email: nullableString(),
     email_verified: nullable(z.boolean()),
-    git_user_name: nullableString,
-    git_user_email: nullableString,
+    git_user_name: nullableString(),
+    git_user_email: nullableString(),
   };
   const Settings = object(settingsShape);
   const LoadedSettings = object({
@@ -103,9 +100,10 @@ function buildSettingsSchemas(object: ObjectFactory, McpConfig: McpConfigSchema)
 }
 
 function buildConversationSchemas(object: ObjectFactory, McpConfig: McpConfigSchema) {
+  const ProviderTypeSchema = z.enum(PROVIDER_TYPES);
   const SuggestedTask = object({
     git_provider: ProviderTypeSchema,
-    task_type: TaskTypeSchema,
+    task_type: z.enum(TASK_TYPES),
     repo: z.string(),
     issue_number: z.int(),
     title: z.string(),
@@ -113,32 +111,32 @@ function buildConversationSchemas(object: ObjectFactory, McpConfig: McpConfigSch
   const CreateMicroagent = object({
     repo: z.string(),
     git_provider: nullable(ProviderTypeSchema),
-    title: nullableString,
+    title: nullableString(),
   });
   const ConversationRequest = object({
-    repository: nullableString,
+    repository: nullableString(),
     git_provider: nullable(ProviderTypeSchema),
-    selected_branch: nullableString,
-    initial_user_msg: nullableString,
+    selected_branch: nullableString(),
+    initial_user_msg: nullableString(),
     image_urls: nullable(z.array(z.string())),
-    replay_json: nullableString,
+    replay_json: nullableString(),
     suggested_task: nullable(SuggestedTask),
     create_microagent: nullable(CreateMicroagent),
-    conversation_instructions: nullableString,
+    conversation_instructions: nullableString(),
     mcp_config: nullable(McpConfig),
     conversation_id: z.optional(z.string()),
   });
   const ConversationResponse = object({
     status: z.string(),
     conversation_id: z.string(),
-    message: nullableString,
+    message: nullableString(),
     // A newer server may report a status this client does not know yet; it is shown as given.
-    conversation_status: nullable(z.union([ConversationStatusSchema, z.string()])),
+    conversation_status: nullable(z.union([z.enum(CONVERSATION_STATUSES), z.string()])),
   });
   return { SuggestedTask, CreateMicroagent, ConversationRequest, ConversationResponse };
 }
 
 /** Schemas for request bodies: unknown keys and values the server would refuse fail before sending. */
-export const Outgoing = buildSchemas(z.strictObject, true);
+export const Outgoing = builtOnFirstUse(() => buildSchemas(z.strictObject, true));
 /** Schemas for response bodies: unknown keys are kept, missing required fields fail. */
-export const Incoming = buildSchemas(z.looseObject, false);
+export const Incoming = builtOnFirstUse(() => buildSchemas(z.looseObject, false));

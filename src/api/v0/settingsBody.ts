@@ -10,7 +10,6 @@ import { Outgoing } from './schemas';
  * server, and a 422 when null. Neither is ever sent. */
 const NEVER_SENT = new Set<string>([...LOADED_FLAGS, ...SECRET_SETTING_FIELDS, 'secrets_store']);
 const SECRETS = new Set<string>(SECRET_SETTING_FIELDS);
-const KNOWN_FIELDS = new Set(Object.keys(Outgoing.Settings.shape));
 
 export interface SettingsBody {
   /** The object to POST: every loaded field, the change applied, untouched secrets left out. */
@@ -29,7 +28,8 @@ export function buildSettingsBody(current: LoadedSettings | null, change: Settin
     if (value === undefined || (SECRETS.has(key) && value === null)) continue;
     body[key] = value;
   }
-  const known = Object.fromEntries(Object.entries(body).filter(([key]) => KNOWN_FIELDS.has(key)));
-  const checked = Outgoing.Settings.safeParse(known);
+  const schema = Outgoing().Settings;
+  const known = Object.fromEntries(Object.entries(body).filter(([key]) => Object.hasOwn(schema.shape, key)));
+  const checked = schema.safeParse(known);
   return { body, issues: checked.success ? [] : checked.error.issues };
 }

@@ -36,12 +36,12 @@ export class V0Client implements SettingsApi, ConversationsApi {
   async loadSettings(call?: CallOptions): Promise<LoadedSettings | null> {
     const answer = await this.transport.send('GET', SETTINGS, undefined, call);
     if (isSettingsNotFound(answer)) return null;
-    return readAnswer(answer, Incoming.LoadedSettings);
+    return readAnswer(answer, Incoming().LoadedSettings);
   }
 
   async storeSettings(settings: Settings, call?: CallOptions): Promise<void> {
     const request = this.requestInfo('POST', SETTINGS);
-    const checked = Outgoing.Settings.safeParse(settings);
+    const checked = Outgoing().Settings.safeParse(settings);
     if (!checked.success) throw clientValidation(request, checked.error.issues);
     await this.postSettings(settings, call);
   }
@@ -51,7 +51,7 @@ export class V0Client implements SettingsApi, ConversationsApi {
   }
 
   async createConversation(request: ConversationRequest, call?: CallOptions): Promise<ConversationResponse> {
-    const checked = Outgoing.ConversationRequest.safeParse(request);
+    const checked = Outgoing().ConversationRequest.safeParse(request);
     if (!checked.success) throw clientValidation(this.requestInfo('POST', CONVERSATIONS), checked.error.issues);
     const answer = await this.transport.send('POST', CONVERSATIONS, checked.data, call);
     // 0.54.0 crashes on a repository start while it has no provider tokens (`provider_tokens must be a
@@ -60,13 +60,13 @@ export class V0Client implements SettingsApi, ConversationsApi {
     if (repository && isUnhandledCrash(answer)) {
       throw new StartFailedError(answer.request, '', { repository, gitProvider: git_provider ?? undefined }, { status: answer.status });
     }
-    return readAnswer(answer, Incoming.ConversationResponse);
+    return readAnswer(answer, Incoming().ConversationResponse);
   }
 
   async listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
     const query = new URLSearchParams({ limit: String(Math.max(1, Math.floor(page.limit))) });
     if (page.pageId) query.set('page_id', page.pageId);
-    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}?${query}`, undefined, call), V0ConversationPage);
+    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}?${query}`, undefined, call), V0ConversationPage());
     return {
       items: answer.results.flatMap((info) => (info ? [v0Summary(info)] : [])),
       nextPageId: answer.next_page_id ?? null,
@@ -78,7 +78,7 @@ export class V0Client implements SettingsApi, ConversationsApi {
     const found: ConversationSummary[] = [];
     for (const id of ids) {
       const answer = await this.transport.send('GET', `${CONVERSATIONS}/${encodeURIComponent(id)}`, undefined, call);
-      const info = readAnswer(answer, V0ConversationOrNull);
+      const info = readAnswer(answer, V0ConversationOrNull());
       if (info) found.push(v0Summary(info));
     }
     return found;

@@ -17,7 +17,7 @@ export interface Schemas {
 
 export async function fetchSchemas(transport: Transport, call?: CallOptions): Promise<Schemas> {
   const [agent, conversation] = await Promise.all(['agent-schema', 'conversation-schema'].map(async (name) =>
-    readAnswer(await transport.send('GET', `/api/v1/settings/${name}`, undefined, call), SettingsSchemaDocument)));
+    readAnswer(await transport.send('GET', `/api/v1/settings/${name}`, undefined, call), SettingsSchemaDocument())));
   return { agent: agent!, conversation: conversation! };
 }
 

@@ -72,6 +72,6 @@ export class V1AgentServer implements AgentServerApi {
   /** Accepts or rejects the action the agent waits on in confirmation mode. */
   async respondToConfirmation(accept: boolean, reason: string | undefined, call?: CallOptions): Promise<void> {
     const body = { accept, ...(reason ? { reason } : {}) };
-    readAnswer(await this.transport.send('POST', `${this.conversationPath}/events/respond_to_confirmation`, body, call), SuccessAnswer);
+    readAnswer(await this.transport.send('POST', `${this.conversationPath}/events/respond_to_confirmation`, body, call), SuccessAnswer());
   }
 }

@@ -16,7 +16,7 @@ const CHUNK_BYTES = 256 * 1024;
 export async function uploadFile(transport: Transport, localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void> {
   const body = await multipartFile(localPath, onSent);
   const query = new URLSearchParams({ path: remotePath });
-  readAnswer(await transport.sendStreamed(`/api/file/upload?${query}`, body, call), SuccessAnswer);
+  readAnswer(await transport.sendStreamed(`/api/file/upload?${query}`, body, call), SuccessAnswer());
 }
 
 /** A multipart/form-data body of one field, `file`, whose bytes are read from `localPath` chunk by chunk. */

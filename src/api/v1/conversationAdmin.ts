@@ -17,11 +17,11 @@ const MAX_PAGE = 100;
 const path = (id: string) => `${CONVERSATIONS}/${encodeURIComponent(id)}`;
 
 export async function renameV1Conversation(transport: Transport, id: string, title: string, call?: CallOptions): Promise<void> {
-  readAnswer(await transport.send('PATCH', path(id), { title }, call), AppConversation);
+  readAnswer(await transport.send('PATCH', path(id), { title }, call), AppConversation());
 }
 
 export async function deleteV1Conversation(transport: Transport, id: string, call?: CallOptions): Promise<void> {
-  readAnswer(await transport.send('DELETE', path(id), undefined, call), SuccessAnswer);
+  readAnswer(await transport.send('DELETE', path(id), undefined, call), SuccessAnswer());
 }
 
 /** The conversations whose title holds `text`, newest first, a page at a time (as listConversations pages). */
@@ -30,7 +30,7 @@ export async function searchV1Conversations(
 ): Promise<ConversationPage> {
   const params = new URLSearchParams({ title__contains: query.text, limit: String(Math.min(MAX_PAGE, Math.max(1, Math.floor(query.limit)))) });
   if (query.pageId) params.set('page_id', query.pageId);
-  const answer = readAnswer(await transport.send('GET', `${CONVERSATIONS}/search?${params}`, undefined, call), AppConversationPage);
+  const answer = readAnswer(await transport.send('GET', `${CONVERSATIONS}/search?${params}`, undefined, call), AppConversationPage());
   return { items: answer.items.map(v1Summary), nextPageId: answer.next_page_id ?? null };
 }
 

@@ -3,6 +3,7 @@
 // summaries. An AppConversation carries its sandbox's session_api_key: it is read past, never kept.
 import * as z from 'zod/mini';
 import type { ConversationCost, ConversationState, ConversationSummary } from '../model/conversations';
+import { builtOnFirstUse } from '../http/builtOnFirstUse';
 
 const nullable = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 
@@ -11,7 +12,7 @@ export const SANDBOX_STATUSES = ['STARTING', 'RUNNING', 'PAUSED', 'ERROR', 'MISS
 export const EXECUTION_STATUSES = ['idle', 'running', 'paused', 'waiting_for_confirmation', 'finished', 'error', 'stuck', 'deleting'] as const;
 
 /** AppConversation, read loosely: statuses as strings, so a newer server's new word reads as `unknown`. */
-export const AppConversation = z.looseObject({
+export const AppConversation = builtOnFirstUse(() => z.looseObject({
   id: z.string(),
   sandbox_id: z.string(),
   title: nullable(z.string()),
@@ -23,15 +24,15 @@ export const AppConversation = z.looseObject({
   execution_status: nullable(z.string()),
   /** MetricsSnapshot: read loosely, a missing or odd part leaves the cost out rather than the conversation. */
   metrics: z.optional(z.unknown()),
-});
-export type AppConversation = z.infer<typeof AppConversation>;
+}));
+export type AppConversation = z.infer<ReturnType<typeof AppConversation>>;
 
-export const AppConversationPage = z.looseObject({
-  items: z.array(AppConversation),
+export const AppConversationPage = builtOnFirstUse(() => z.looseObject({
+  items: z.array(AppConversation()),
   next_page_id: nullable(z.string()),
-});
+}));
 
-export const AppConversationList = z.array(z.nullable(AppConversation));
+export const AppConversationList = builtOnFirstUse(() => z.array(z.nullable(AppConversation())));
 
 const BY_EXECUTION: Record<(typeof EXECUTION_STATUSES)[number], ConversationState> = {
   idle: 'waiting', // the agent waits for a message
@@ -82,14 +83,14 @@ export function v1Summary(conversation: AppConversation): ConversationSummary {
   };
 }
 
-const Metrics = z.object({
+const Metrics = builtOnFirstUse(() => z.object({
   accumulated_cost: z.number(),
   accumulated_token_usage: z.optional(z.nullable(z.looseObject({ prompt_tokens: z.number(), completion_tokens: z.number() }))),
-});
+}));
 
 /** The cost a MetricsSnapshot sums up; none where the server sent no metrics, or nothing was spent yet. */
 function costOf(metrics: unknown): { cost?: ConversationCost } {
-  const parsed = Metrics.safeParse(metrics);
+  const parsed = Metrics().safeParse(metrics);
   if (!parsed.success) return {};
   const usage = parsed.data.accumulated_token_usage;
   const cost = { usd: parsed.data.accumulated_cost, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 };

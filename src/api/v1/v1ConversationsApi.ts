@@ -55,9 +55,9 @@ export class V1ConversationsApi implements ConversationsApi {
 
   async createConversation(request: ConversationRequest, call: StartOptions = {}): Promise<ConversationResponse> {
     const info: RequestInfo = { method: 'POST', path: CONVERSATIONS, baseUrl: this.transport.baseUrl };
-    const checked = StartRequest.safeParse(startRequest(request));
+    const checked = StartRequest().safeParse(startRequest(request));
     if (!checked.success) throw clientValidation(info, checked.error.issues);
-    const task = readAnswer(await this.transport.send('POST', CONVERSATIONS, checked.data, call), StartTask);
+    const task = readAnswer(await this.transport.send('POST', CONVERSATIONS, checked.data, call), StartTask());
     const ready = await this.follow(task, call, { repository: request.repository ?? undefined, gitProvider: request.git_provider ?? undefined });
     return { status: 'ok', conversation_id: ready, message: null, conversation_status: 'READY' };
   }
@@ -66,7 +66,7 @@ export class V1ConversationsApi implements ConversationsApi {
     const limit = Math.min(MAX_PAGE, Math.max(1, Math.floor(page.limit)));
     const query = new URLSearchParams({ limit: String(limit) });
     if (page.pageId) query.set('page_id', page.pageId);
-    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/search?${query}`, undefined, call), AppConversationPage);
+    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/search?${query}`, undefined, call), AppConversationPage());
     return { items: answer.items.map(v1Summary), nextPageId: answer.next_page_id ?? null };
   }
 
@@ -94,12 +94,12 @@ export class V1ConversationsApi implements ConversationsApi {
   async firstMessage(id: string, call?: CallOptions): Promise<string | undefined> {
     if (!UUID.test(id)) return undefined;
     const path = `${EVENTS}/${encodeURIComponent(id)}/events/search?${firstMessagesQuery(FIRST_MESSAGES)}`;
-    return firstUserText(readAnswer(await this.transport.send('GET', path, undefined, call), MessageEventPage));
+    return firstUserText(readAnswer(await this.transport.send('GET', path, undefined, call), MessageEventPage()));
   }
 
   /** The newest starts' first messages (start-tasks/search keeps each start's request), by conversation id. */
   async startMessages(call?: CallOptions): Promise<ReadonlyMap<string, string>> {
-    const page = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/start-tasks/search?limit=${MAX_PAGE}`, undefined, call), StartTaskPage);
+    const page = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/start-tasks/search?limit=${MAX_PAGE}`, undefined, call), StartTaskPage());
     const found = new Map<string, string>();
     for (const task of page.items) {
       const text = task.request?.initial_message?.content.flatMap((part) => (part.type === 'text' && part.text ? [part.text] : [])).join('\n').trim();
@@ -112,7 +112,7 @@ export class V1ConversationsApi implements ConversationsApi {
     const [conversation] = await this.readConversations([id], call);
     if (!conversation) throw new ServerError(this.info('GET', CONVERSATIONS), 404, undefined, l10n.t('the server does not know conversation {0}', id));
     const path = `${SANDBOXES}/${encodeURIComponent(conversation.sandbox_id)}/${action}`;
-    readAnswer(await this.transport.send('POST', path, undefined, call), SuccessAnswer);
+    readAnswer(await this.transport.send('POST', path, undefined, call), SuccessAnswer());
   }
 
   /** 1.11.0's send-message: the agent server takes the message and runs (the server's default). */
@@ -120,9 +120,9 @@ export class V1ConversationsApi implements ConversationsApi {
     const path = `${CONVERSATIONS}/${encodeURIComponent(id)}/send-message`;
     const content: unknown[] = [{ type: 'text', text: message.text }];
     if (message.imageUrls?.length) content.push({ type: 'image', image_urls: [...message.imageUrls] });
-    const checked = SendMessageRequest.safeParse({ content });
+    const checked = SendMessageRequest().safeParse({ content });
     if (!checked.success) throw clientValidation(this.info('POST', path), checked.error.issues);
-    readAnswer(await this.transport.send('POST', path, checked.data, call), SendMessageResponse);
+    readAnswer(await this.transport.send('POST', path, checked.data, call), SendMessageResponse());
   }
 
   /** The conversations the server knows among `ids`, in batches the server takes; ids that are no UUID cannot be V1's. */
@@ -131,7 +131,7 @@ export class V1ConversationsApi implements ConversationsApi {
     const found: AppConversation[] = [];
     for (let from = 0; from < wanted.length; from += MAX_IDS) {
       const query = new URLSearchParams(wanted.slice(from, from + MAX_IDS).map((id): [string, string] => ['ids', id]));
-      const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}?${query}`, undefined, call), AppConversationList);
+      const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}?${query}`, undefined, call), AppConversationList());
       for (const conversation of answer) if (conversation) found.push(conversation);
     }
     return found;
@@ -154,7 +154,7 @@ export class V1ConversationsApi implements ConversationsApi {
       if (Date.now() - since > this.polling.stallMs) throw new StartFailedError(info, task.status, on, { stalled: true });
       call.onProgress?.(STEP_WORDS[task.status as StartTaskStatus]?.(on.repository) ?? task.status.toLowerCase());
       await pause(wait, info, call.signal);
-      const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList)[0];
+      const next = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList())[0];
       if (!next) throw new BadResponseError(info, l10n.t('the server no longer knows the start task'));
       if (!seen.has(next.status)) {
         seen.add(next.status);

@@ -30,7 +30,7 @@ export class V1SettingsApi implements SettingsApi {
     const answer = await this.transport.send('GET', SETTINGS, undefined, call);
     this.stored = undefined;
     if (isSettingsNotFound(answer)) return null;
-    this.stored = readAnswer(answer, V1Settings);
+    this.stored = readAnswer(answer, V1Settings());
     return fromV1(this.stored);
   }
 
@@ -64,7 +64,7 @@ export class V1SettingsApi implements SettingsApi {
   private async save(change: SettingsChange, call?: CallOptions): Promise<LoadedSettings | null> {
     const request = this.requestInfo('POST');
     const sent = withoutKeptSecrets(change);
-    const checked = V1SettingsChange.safeParse(sent);
+    const checked = V1SettingsChange().safeParse(sent);
     if (!checked.success) throw clientValidation(request, checked.error.issues);
     const { body, unsupported } = toV1Body(sent);
     if (unsupported.length) throw new NotKeptError(request, unsupported);

@@ -24,7 +24,7 @@ describe('V0 conversation state', () => {
   });
 
   it('a summary has the fields the view shows and never the conversation\'s session key', () => {
-    const info = V0ConversationInfo.parse({
+    const info = V0ConversationInfo().parse({
       conversation_id: 'abc123', title: 'Fix the tests', last_updated_at: '2026-11-23T10:01:00Z', created_at: '2026-11-23T10:00:00Z',
       status: 'RUNNING', runtime_status: 'STATUS$READY', selected_repository: null, selected_branch: null,
       session_api_key: 'sk-session-secret-0123456789', url: 'http://localhost:1/api/conversations/abc123',

@@ -19,8 +19,8 @@ describe('V0 conversation list against the recorded openapi.json of 0.54.0', () 
   });
 
   it('the fields read are the server\'s, and its statuses are the three the state mapping knows', () => {
-    for (const field of Object.keys(V0ConversationInfo.shape)) assert.ok(properties('ConversationInfo').includes(field), field);
-    assert.deepEqual(Object.keys(V0ConversationPage.shape), properties('ConversationInfoResultSet'));
+    for (const field of Object.keys(V0ConversationInfo().shape)) assert.ok(properties('ConversationInfo').includes(field), field);
+    assert.deepEqual(Object.keys(V0ConversationPage().shape), properties('ConversationInfoResultSet'));
     assert.deepEqual(spec.components.schemas.ConversationStatus?.enum, ['STARTING', 'RUNNING', 'STOPPED']);
     assert.ok(spec.components.schemas.RuntimeStatus?.enum?.every((s) => /^(STATUS|CHAT_INTERFACE)\$/.test(s)));
   });

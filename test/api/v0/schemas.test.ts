@@ -13,12 +13,12 @@ describe('schemas', () => {
     // Checked when the tests compile: a field added on one side only makes one of these false.
     // (The field names too: an optional field on one side only would still leave the types assignable.)
     const same: [
-      Same<z.infer<typeof Outgoing.Settings>, Settings>,
-      Same<keyof z.infer<typeof Outgoing.Settings>, keyof Settings>,
-      Same<z.output<typeof Incoming.LoadedSettings>, LoadedSettings>,
-      Same<z.infer<typeof Outgoing.ConversationRequest>, ConversationRequest>,
-      Same<keyof z.infer<typeof Outgoing.ConversationRequest>, keyof ConversationRequest>,
-      Same<z.output<typeof Incoming.ConversationResponse>, ConversationResponse>,
+      Same<z.infer<ReturnType<typeof Outgoing>["Settings"]>, Settings>,
+      Same<keyof z.infer<ReturnType<typeof Outgoing>["Settings"]>, keyof Settings>,
+      Same<z.output<ReturnType<typeof Incoming>["LoadedSettings"]>, LoadedSettings>,
+      Same<z.infer<ReturnType<typeof Outgoing>["ConversationRequest"]>, ConversationRequest>,
+      Same<keyof z.infer<ReturnType<typeof Outgoing>["ConversationRequest"]>, keyof ConversationRequest>,
+      Same<z.output<ReturnType<typeof Incoming>["ConversationResponse"]>, ConversationResponse>,
     ] = [true, true, true, true, true, true];
     assert.ok(same.every(Boolean));
   });
@@ -29,23 +29,23 @@ describe('schemas', () => {
   });
 
   it('list all 25 settings fields, as the model names them and in its order', () => {
-    assert.equal(Object.keys(Outgoing.Settings.shape).length, 25);
-    assert.deepEqual(Object.keys(Outgoing.Settings.shape), [...SETTINGS_FIELDS]);
+    assert.equal(Object.keys(Outgoing().Settings.shape).length, 25);
+    assert.deepEqual(Object.keys(Outgoing().Settings.shape), [...SETTINGS_FIELDS]);
   });
 
   it('refuse unknown keys and wrong-case enums in what is sent', () => {
-    assert.equal(Outgoing.ConversationRequest.safeParse({ conversation: 'x' }).success, false);
-    assert.equal(Outgoing.ConversationRequest.safeParse({ git_provider: 'GitHub' }).success, false);
-    assert.equal(Outgoing.Settings.safeParse({ max_iterations: 2.5 }).success, false);
-    assert.equal(Outgoing.Settings.safeParse({ enable_default_condenser: null }).success, false);
+    assert.equal(Outgoing().ConversationRequest.safeParse({ conversation: 'x' }).success, false);
+    assert.equal(Outgoing().ConversationRequest.safeParse({ git_provider: 'GitHub' }).success, false);
+    assert.equal(Outgoing().Settings.safeParse({ max_iterations: 2.5 }).success, false);
+    assert.equal(Outgoing().Settings.safeParse({ enable_default_condenser: null }).success, false);
   });
 
   it('keep unknown fields of what is read, apply defaults, and fail on a missing required field', () => {
-    const parsed = Incoming.LoadedSettings.parse({ llm_api_key_set: false, future_field: 1 });
+    const parsed = Incoming().LoadedSettings.parse({ llm_api_key_set: false, future_field: 1 });
     assert.equal((parsed as Record<string, unknown>).future_field, 1);
     assert.deepEqual([parsed.enable_default_condenser, parsed.enable_sound_notifications, parsed.search_api_key_set], [true, false, false]);
-    assert.equal(Incoming.LoadedSettings.safeParse({}).success, false);
-    assert.equal(Incoming.ConversationResponse.safeParse({ status: 'ok' }).success, false);
-    assert.equal(Incoming.ConversationResponse.parse({ status: 'ok', conversation_id: 'a', conversation_status: 'PAUSED' }).conversation_status, 'PAUSED');
+    assert.equal(Incoming().LoadedSettings.safeParse({}).success, false);
+    assert.equal(Incoming().ConversationResponse.safeParse({ status: 'ok' }).success, false);
+    assert.equal(Incoming().ConversationResponse.parse({ status: 'ok', conversation_id: 'a', conversation_status: 'PAUSED' }).conversation_status, 'PAUSED');
   });
 });

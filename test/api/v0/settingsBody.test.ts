@@ -6,7 +6,7 @@ import { buildSettingsBody } from '../../../src/api/v0/settingsBody';
 
 /** A GET answer as the real server gives it: secrets null, flags set, secrets_store constant. */
 function loaded(extra: Record<string, unknown> = {}): LoadedSettings {
-  return Incoming.LoadedSettings.parse({
+  return Incoming().LoadedSettings.parse({
     language: 'en', agent: 'CodeActAgent', max_iterations: 50, security_analyzer: null, confirmation_mode: false,
     llm_model: 'anthropic/claude', llm_api_key: null, llm_base_url: null, remote_runtime_resource_factor: null,
     secrets_store: { provider_tokens: {} }, enable_default_condenser: true, enable_sound_notifications: false,

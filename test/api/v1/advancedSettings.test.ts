@@ -9,8 +9,8 @@ import { SettingsSchemaDocument } from '../../../src/api/v1/schemas';
 const RECORDED = join(__dirname, '..', '..', '..', '..', 'test', 'support', 'fixtures', 'openhands', 'recorded');
 const read = (name: string): unknown => JSON.parse(readFileSync(join(RECORDED, name), 'utf8'));
 const schemas: Schemas = {
-  agent: SettingsSchemaDocument.parse(read('agent-schema-1.11.0.json')),
-  conversation: SettingsSchemaDocument.parse(read('conversation-schema-1.11.0.json')),
+  agent: SettingsSchemaDocument().parse(read('agent-schema-1.11.0.json')),
+  conversation: SettingsSchemaDocument().parse(read('conversation-schema-1.11.0.json')),
 };
 const answer = read('settings-1.11.0.json') as Record<string, unknown>;
 

@@ -36,7 +36,7 @@ describe('V1 conversation state', () => {
   });
 
   it('a summary has the fields the view shows and no session key; a missing title is the server\'s default', () => {
-    const conversation = AppConversation.parse({
+    const conversation = AppConversation().parse({
       id: 'a1b2c3d4'.repeat(4), sandbox_id: 's', title: null, selected_repository: 'octo/widgets', selected_branch: 'main',
       created_at: '2026-11-23T10:00:00Z', updated_at: '2026-11-23T10:01:00Z', sandbox_status: 'RUNNING', execution_status: 'finished',
       session_api_key: 'sk-session-secret-0123456789', conversation_url: 'http://localhost:1/api/conversations/x',

@@ -7,7 +7,7 @@ import { v1SettingsAnswer } from '../../support/v1Answers';
 
 describe('V1 settings mapping', () => {
   it('reads the fields of a real 1.11.0 answer into the model', () => {
-    const flat: Record<string, unknown> = { ...fromV1(V1Settings.parse(v1SettingsAnswer())) };
+    const flat: Record<string, unknown> = { ...fromV1(V1Settings().parse(v1SettingsAnswer())) };
     assert.equal(flat.llm_model, 'openai/gpt-4o');
     assert.equal(flat.llm_base_url, 'http://127.0.0.1:9/v1');
     assert.equal(flat.llm_api_key, null);
