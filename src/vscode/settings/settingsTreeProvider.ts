@@ -3,11 +3,14 @@
 // VS Code is told only what changed (core/platform/treeChanges.ts): a whole-tree refresh while it resolves the
 // expanded groups' rows makes it forget the groups it is asking about, and they stay open with no rows. A whole
 // refresh cannot always be avoided (the top level appears once connected), so the groups VS Code opens by itself
-// are refreshed alone once it has the top level again: it then asks for their rows with elements it knows.
+// are refreshed alone once it has the top level again, and again until it asks for their rows
+// (core/platform/unaskedRows.ts).
 import * as vscode from 'vscode';
 import { advancedGroup } from '../../core/settings/advancedTree';
 import { buildSettingsTree, type SettingsNode } from '../../core/settings/settingsTree';
 import { findNode, treeChange } from '../../core/platform/treeChanges';
+import { UnaskedRows } from '../../core/platform/unaskedRows';
+import { systemClock } from '../../core/conversations/refreshSchedule';
 import { View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { ServerSession } from '../connection/serverSession';
@@ -23,14 +26,17 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   private tree: readonly SettingsNode[] = [];
   /** The top-level elements VS Code was last given, by id: the ones a refresh of a group must name. */
   private readonly given = new Map<string, SettingsNode>();
-  private reask: ReturnType<typeof setTimeout> | undefined;
+  private readonly unasked = this.register(new UnaskedRows(systemClock, (ids) => this.refreshGroups(ids)));
+  /** The groups that open by themselves and the person closed: VS Code asks for no rows of those. */
+  private readonly closed = new Set<string>();
   /** A whole refresh was asked and VS Code has not asked for the top level since: it will read the newest build. */
   private wholePending = false;
 
   constructor(private readonly controller: SettingsController, private readonly session: ServerSession) {
     super();
-    this.register({ dispose: () => clearTimeout(this.reask) });
     this.view = this.register(vscode.window.createTreeView(View.Settings, { treeDataProvider: this, showCollapseAll: true }));
+    this.register(this.view.onDidCollapseElement(({ element }) => this.closed.add(element.id)));
+    this.register(this.view.onDidExpandElement(({ element }) => this.closed.delete(element.id)));
     this.register(controller.onDidChange(() => {
       // VS Code shows a welcome view only while the tree is empty and has no message: outside the connected
       // state the welcome view for the state speaks, and the description names the server it is about.
@@ -42,26 +48,25 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getChildren(node?: SettingsNode): SettingsNode[] {
-    if (node) return [...(findNode(this.tree, node.id)?.children ?? [])];
+    if (node) {
+      this.unasked.rowsAsked(node.id);
+      return [...(findNode(this.tree, node.id)?.children ?? [])];
+    }
     // VS Code asks for the top level anew: answered from a fresh build, which later changes are measured against.
     this.tree = this.build();
     this.wholePending = false;
     this.given.clear();
     for (const group of this.tree) this.given.set(group.id, group);
-    this.reaskExpandedRows();
+    this.unasked.topLevelGiven(this.tree.filter((group) => EXPANDED_GROUPS.has(group.id) && !this.closed.has(group.id)).map((group) => group.id));
     return [...this.tree];
   }
 
-  /**
-   * After the top level is answered, the groups that open by themselves are refreshed alone. Their rows may have been
-   * asked for while a whole refresh made VS Code's extension host forget them: it answered nothing ("No tree item
-   * with id '1/group:llm' found" in its log, seen in a CI run whose LLM and Agent groups stayed open and empty).
-   */
-  private reaskExpandedRows(): void {
-    const expanded = this.tree.filter((group) => EXPANDED_GROUPS.has(group.id));
-    clearTimeout(this.reask);
-    // A task, not a microtask: the top level's answer goes to VS Code first.
-    if (expanded.length) this.reask = setTimeout(() => this.changed.fire(expanded), 0);
+  /** Refreshes the groups alone, as the elements VS Code was given; false when it was not given one of them. */
+  private refreshGroups(ids: readonly string[]): boolean {
+    const groups = ids.map((id) => this.given.get(id));
+    if (groups.includes(undefined)) return false;
+    this.changed.fire(groups as SettingsNode[]);
+    return true;
   }
 
   getTreeItem(element: SettingsNode): vscode.TreeItem {
