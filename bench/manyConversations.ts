@@ -7,7 +7,7 @@ import type { FetchFunction, ServerApi } from '../src/api/client';
 import { createClient } from '../src/api/createClient';
 import { sessionCredential } from '../src/api/http/credential';
 import { ConversationFeed } from '../src/core/conversations/conversationFeed';
-import { ConversationSearch } from '../src/core/conversations/conversationFilter';
+import { ConversationSearch } from '../src/core/conversations/conversationSearch';
 import { RefreshScheduler, systemClock } from '../src/core/conversations/refreshSchedule';
 import { startServerProcess } from './serverProcess';
 import { median } from './stats';

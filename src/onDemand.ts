@@ -88,7 +88,7 @@ export function onDemand(activated: Activated): OnDemand {
   return {
     handlers: {
       ...connection.handlers(),
-      ...settingsCommands(settings, documents, inputBoxPrompter, tokens),
+      ...settingsCommands(settings, documents, inputBoxPrompter, tokens, activated.settingsTree),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
       ...conversationAdminCommands({ session, watch, finder: activated.finder, changes: activated.changes, actions, errors, tree: activated.conversationsTree }),
       ...activated.walkthrough.handlers(),

@@ -1,10 +1,9 @@
 // Finding conversations among hundreds: a text the title must hold and the states to show. The text is the
-// server's own search where it has one (1.x: `title__contains`, paged, counted); elsewhere it, and the states
-// always (no server filters by them), are matched on the rows already loaded, which the view then says.
-import type { ConversationsApi } from '../../api/client';
-import type { ConversationState, ConversationSummary } from '../../api/model/conversations';
+// server's own search where it has one (conversationSearch.ts); elsewhere it, and the states always (no server
+// filters by them), are matched on the rows already loaded, which the view then says.
+import type { ConversationState } from '../../api/model/conversations';
 import { l10n } from '../../base/l10n';
-import { PAGE_SIZE, type FeedItem } from './conversationFeed';
+import type { FeedItem } from './conversationFeed';
 
 export const STATE_FILTERS = ['running', 'waiting', 'finished', 'error', 'startedHere'] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
@@ -40,38 +39,5 @@ export function stateFilterLabel(filter: StateFilter): string {
     case 'finished': return l10n.t('Finished or stopped');
     case 'error': return l10n.t('Ended with an error');
     case 'startedHere': return l10n.t('Started here');
-  }
-}
-
-/** The server's answer to a title search: a page at a time, with how many match in all. */
-export class ConversationSearch {
-  private found: ConversationSummary[] = [];
-  private nextPageId: string | null = null;
-  /** `total`: the count the person saw while typing (one request per pause), where the server counts. */
-  constructor(readonly text: string, private readonly matches: number | undefined) {}
-
-  get items(): readonly ConversationSummary[] { return this.found; }
-  get hasMore(): boolean { return this.nextPageId !== null; }
-  /** How many conversations match in all, where the server counts. */
-  get total(): number | undefined { return this.matches; }
-
-  /** The first page: one request. */
-  async run(api: Required<Pick<ConversationsApi, 'searchConversations'>>, signal?: AbortSignal): Promise<void> {
-    const page = await api.searchConversations({ text: this.text, limit: PAGE_SIZE }, { signal });
-    this.found = [...page.items];
-    this.nextPageId = page.nextPageId;
-  }
-
-  async loadMore(api: Required<Pick<ConversationsApi, 'searchConversations'>>, signal?: AbortSignal): Promise<void> {
-    if (this.nextPageId === null) return;
-    const page = await api.searchConversations({ text: this.text, pageId: this.nextPageId, limit: PAGE_SIZE }, { signal });
-    const known = new Set(this.found.map((item) => item.id));
-    this.found = [...this.found, ...page.items.filter((item) => !known.has(item.id))];
-    this.nextPageId = page.nextPageId;
-  }
-
-  /** Takes in fresher summaries (a poll's) for the conversations it holds, and drops a deleted one. */
-  update(fresh: ReadonlyMap<string, ConversationSummary>, deleted: ReadonlySet<string> = new Set()): void {
-    this.found = this.found.filter((item) => !deleted.has(item.id)).map((item) => fresh.get(item.id) ?? item);
   }
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import { NO_FILTER, STATE_FILTERS, stateFilterLabel, type StateFilter } from '../../core/conversations/conversationFilter';
+import { ConversationSearch } from '../../core/conversations/conversationSearch';
 import { isWorking } from '../../core/conversations/conversationState';
 import { titleProblem } from '../../core/conversations/conversationTitle';
 import type { ChangesStore } from '../changes/changesStore';
@@ -16,6 +17,7 @@ import type { ConversationFinder } from './conversationFinder';
 import type { ConversationWatch } from './conversationWatch';
 import { conversationOf, type ConversationNode, type ConversationsTreeProvider } from './conversationsTreeProvider';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
+import { anyConversation, rowConversation } from './rowConversation';
 import { askTitleSearch } from './titleSearchInput';
 
 export interface AdminServices {
@@ -32,8 +34,10 @@ export function conversationAdminCommands(services: AdminServices) {
   const { finder, actions, session } = services;
   return {
     // A menu passes the row it was on and every selected row; a key binding may pass none: the selection then.
-    [Command.RenameConversation]: (node?: ConversationNode) => rename(services, conversationOf(node ?? services.tree.selection[0])),
-    [Command.DeleteConversation]: (node?: ConversationNode, nodes?: readonly ConversationNode[]) => remove(services, chosen(node, nodes, services.tree.selection)),
+    // Neither, when the view was refreshed whole meanwhile: the person picks (rowConversation).
+    [Command.RenameConversation]: async (node?: ConversationNode) => rename(services, await rowConversation(node ?? services.tree.selection[0], services.watch,
+      anyConversation(vscode.l10n.t('Rename which conversation?')))),
+    [Command.DeleteConversation]: async (node?: ConversationNode, nodes?: readonly ConversationNode[]) => remove(services, await chosen(services, node, nodes)),
     [Command.FindConversations]: () => find(services),
     [Command.FilterConversations]: () => filterByState(services),
     [Command.ClearConversationFilter]: () => finder.setFilter(NO_FILTER),
@@ -43,9 +47,12 @@ export function conversationAdminCommands(services: AdminServices) {
   } satisfies Record<string, CommandHandler>;
 }
 
-function chosen(node: ConversationNode | undefined, nodes: readonly ConversationNode[] | undefined, selection: readonly ConversationNode[]): FeedItem[] {
-  const all = nodes?.length ? nodes : node ? [node] : selection;
-  return all.flatMap((n) => conversationOf(n) ?? []);
+async function chosen(services: AdminServices, node: ConversationNode | undefined, nodes: readonly ConversationNode[] | undefined): Promise<FeedItem[]> {
+  const all = nodes?.length ? nodes : node ? [node] : services.tree.selection;
+  const rows = all.flatMap((n) => conversationOf(n) ?? []);
+  if (rows.length) return rows;
+  const picked = await rowConversation(undefined, services.watch, anyConversation(vscode.l10n.t('Delete which conversation?')));
+  return picked ? [picked] : [];
 }
 
 async function clientFor(services: AdminServices): Promise<OpenHandsClient | undefined> {
@@ -114,10 +121,21 @@ async function find(services: AdminServices): Promise<void> {
   const asked = await askTitleSearch(client, current.text);
   if (asked === undefined) return;
   try {
-    await services.finder.setFilter({ ...current, text: asked.text }, client, asked.total);
+    services.finder.setFilter({ ...current, text: asked.text }, await titleSearch(services.finder, client, asked.text, asked.total));
   } catch (error) {
     await services.errors.show(error);
   }
+}
+
+/**
+ * The server's search for the words, its first page read (one request; `total`: the count the person saw while
+ * typing); none where the server cannot search titles or the search for these words was made already.
+ */
+async function titleSearch(finder: ConversationFinder, client: OpenHandsClient, text: string, total: number | undefined): Promise<ConversationSearch | undefined> {
+  if (!text || !client.searchConversations || finder.searches(text)) return undefined;
+  const search = new ConversationSearch(text, total);
+  await search.run({ searchConversations: client.searchConversations });
+  return search;
 }
 
 async function filterByState(services: AdminServices): Promise<void> {
@@ -128,5 +146,5 @@ async function filterByState(services: AdminServices): Promise<void> {
     placeHolder: vscode.l10n.t('None picked shows every state. Matched among the conversations loaded.'),
   });
   if (!picked) return;
-  await services.finder.setFilter({ ...current, states: new Set<StateFilter>(picked.map((item) => item.filter)) }, await clientFor(services));
+  services.finder.setFilter({ ...current, states: new Set<StateFilter>(picked.map((item) => item.filter)) });
 }

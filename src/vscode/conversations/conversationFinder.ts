@@ -4,21 +4,13 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { ConversationSummary } from '../../api/model/conversations';
-import type { FeedItem } from '../../core/conversations/conversationFeed';
-import { ConversationSearch, NO_FILTER, isFiltering, matchesFilter, type ConversationFilter } from '../../core/conversations/conversationFilter';
+import type { FoundRows } from '../../core/conversations/conversationLines';
+import { NO_FILTER, isFiltering, matchesFilter, type ConversationFilter } from '../../core/conversations/conversationFilter';
+import type { ConversationSearch } from '../../core/conversations/conversationSearch';
 import type { ServerSession } from '../connection/serverSession';
 import { Context } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { ConversationWatch } from './conversationWatch';
-
-/** The rows under a filter, whether more can be loaded, and how they were found (the view says which). */
-export interface FoundRows {
-  readonly rows: readonly FeedItem[];
-  readonly hasMore: boolean;
-  /** `server`: the server searched the titles; `loaded`: the rows already loaded were matched here. */
-  readonly by: 'server' | 'loaded';
-  readonly total: number | undefined;
-}
 
 export class ConversationFinder extends Disposable {
   private current: ConversationFilter = NO_FILTER;
@@ -28,23 +20,27 @@ export class ConversationFinder extends Disposable {
 
   constructor(private readonly watch: ConversationWatch, session: ServerSession) {
     super();
-    this.register(session.onDidChangeServer(() => void this.setFilter(NO_FILTER)));
+    this.register(session.onDidChangeServer(() => this.setFilter(NO_FILTER)));
     this.register(watch.onDidChange(() => this.search?.update(new Map((watch.feed.list ?? []).map((item) => [item.id, item])))));
   }
 
   get filter(): ConversationFilter { return this.current; }
   get active(): boolean { return isFiltering(this.current); }
 
-  /** Narrows the view; a title text is searched by the server where it can (`total`: the count already seen). */
-  async setFilter(filter: ConversationFilter, client?: OpenHandsClient, total?: number): Promise<void> {
-    // The same words keep the search already made: only the states changed.
-    const kept = this.search?.text === filter.text ? this.search : undefined;
-    const search = kept ?? (filter.text && client?.searchConversations ? new ConversationSearch(filter.text, total) : undefined);
-    if (search && !kept && client?.searchConversations) await search.run({ searchConversations: client.searchConversations });
+  /**
+   * Narrows the view. `search`: the server's search for a new title text, already run (the commands make it);
+   * the same words keep the search already made (only the states changed), other words drop it.
+   */
+  setFilter(filter: ConversationFilter, search?: ConversationSearch): void {
+    this.search = search ?? (this.searches(filter.text) ? this.search : undefined);
     this.current = filter;
-    this.search = search;
     void vscode.commands.executeCommand('setContext', Context.ConversationsFiltered, this.active);
     this.changed.fire();
+  }
+
+  /** Whether the server's search for these words was made already. */
+  searches(text: string): boolean {
+    return Boolean(text) && this.search?.text === text;
   }
 
   /** The next page of the server's search; false when the view's own Load More applies (no server search). */

@@ -1,25 +1,26 @@
 // The Conversations view: the server's conversations as the watch last saw them, newest first, each with its
 // state, repository and branch, and age; those started from this VS Code marked; a "Load more" line while the
-// server has more; why the list could not be had, with a click to retry.
+// server has more; why the list could not be had, with a click to retry. A poll that changes rows refreshes those
+// rows alone, as the objects VS Code was given: a whole refresh would leave a row's menu command chosen meanwhile
+// without its row (core/conversations/conversationLines.ts).
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
-import { stateFilterLabel, type ConversationFilter } from '../../core/conversations/conversationFilter';
-import { rowText } from '../../core/conversations/conversationRow';
+import { stateFilterLabel } from '../../core/conversations/conversationFilter';
+import { conversationLines, type ConversationLine, type FilterLine } from '../../core/conversations/conversationLines';
 import { STATE_PRESENTATION, canResume, canStop, canTakeMessage } from '../../core/conversations/conversationState';
+import { systemClock } from '../../core/conversations/refreshSchedule';
+import { PendingWhole } from '../../core/platform/pendingWhole';
+import { treeChange } from '../../core/platform/treeChanges';
 import { ViewItem, contextValue, type ViewItemToken } from '../../core/platform/viewItems';
 import type { ServerSession } from '../connection/serverSession';
 import { Command, View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
-import type { ConversationFinder, FoundRows } from './conversationFinder';
+import type { ConversationFinder } from './conversationFinder';
 import type { ConversationWatch } from './conversationWatch';
 
-export type ConversationNode =
-  | { readonly kind: 'conversation'; readonly conversation: FeedItem }
-  | { readonly kind: 'more' }
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'problem'; readonly message: string }
-  | { readonly kind: 'filter'; readonly found: FoundRows };
+/** A line of the view as VS Code was given it: the same object from poll to poll, its content the newest. */
+export type ConversationNode = ConversationLine;
 
 /** The conversation a menu item was opened on; undefined for the other lines. */
 export function conversationOf(node?: ConversationNode): FeedItem | undefined {
@@ -27,17 +28,26 @@ export function conversationOf(node?: ConversationNode): FeedItem | undefined {
 }
 
 export class ConversationsTreeProvider extends Disposable implements vscode.TreeDataProvider<ConversationNode> {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  private readonly changed = this.register(new vscode.EventEmitter<ConversationNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<ConversationNode>;
+  /** The lines as last built: what the next build is compared with. */
+  private lines: readonly ConversationLine[] = [];
+  /**
+   * The objects VS Code was last given, by id. VS Code knows a row, and hands it to the row's menu commands, only as
+   * the object it was given, so a line whose content changed keeps its object, updated in place, and is refreshed
+   * alone.
+   */
+  private readonly given = new Map<string, ConversationNode>();
+  private readonly whole = this.register(new PendingWhole(systemClock, () => this.changed.fire(undefined), () => this.view.visible));
 
   constructor(private readonly watch: ConversationWatch, private readonly session: ServerSession, private readonly finder: ConversationFinder) {
     super();
     // Several rows at once: Delete takes them all.
     const view = (this.view = this.register(vscode.window.createTreeView(View.Conversations, { treeDataProvider: this, canSelectMany: true })));
     this.register(view.onDidChangeVisibility((e) => watch.setVisible(e.visible)));
-    this.register(watch.onDidChange(() => this.changed.fire()));
-    this.register(finder.onDidChange(() => this.changed.fire()));
+    this.register(watch.onDidChange(() => this.update()));
+    this.register(finder.onDidChange(() => this.update()));
     watch.setVisible(view.visible);
   }
 
@@ -45,24 +55,23 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
   get selection(): readonly ConversationNode[] { return this.view.selection; }
 
   getChildren(node?: ConversationNode): ConversationNode[] {
-    if (node || !this.session.serverUrl) return [];
-    const { feed } = this.watch;
-    const problem = feed.problem === undefined ? [] : [{ kind: 'problem' as const, message: messageOf(feed.problem) }];
-    const list = feed.list;
-    if (!list) return problem.length ? problem : [{ kind: 'loading' }];
-    const found = this.finder.active ? this.finder.rows() : { rows: list, hasMore: feed.hasMore };
-    const items = found.rows.map((conversation) => ({ kind: 'conversation' as const, conversation }));
-    const filterLine = this.finder.active ? [{ kind: 'filter' as const, found: found as FoundRows }] : [];
-    return [...problem, ...filterLine, ...items, ...(found.hasMore ? [{ kind: 'more' as const }] : [])];
+    if (node) return [];
+    // VS Code asks for the lines anew: answered from a fresh build, which later changes are measured against.
+    this.lines = this.build();
+    this.whole.topLevelAsked();
+    const nodes = this.lines.map((line) => this.keep(line));
+    this.given.clear();
+    for (const kept of nodes) this.given.set(kept.id, kept);
+    return nodes;
   }
 
   getTreeItem(node: ConversationNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'conversation': return conversationItem(node.conversation, this.session);
+      case 'conversation': return conversationItem(node, this.session);
       case 'more': return lineItem(vscode.l10n.t('Load more…'), 'ellipsis',
         { command: Command.LoadMoreConversations, title: vscode.l10n.t('Load more') }, ViewItem.LoadMore);
       case 'loading': return lineItem(vscode.l10n.t('Loading conversations…'), 'loading~spin');
-      case 'filter': return filterItem(this.finder.filter, node.found);
+      case 'filter': return filterItem(node.filter);
       case 'problem': {
         const item = lineItem(vscode.l10n.t('Could not load the conversations'), 'error',
           { command: Command.RefreshConversations, title: vscode.l10n.t('Retry') });
@@ -71,6 +80,41 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
         return item;
       }
     }
+  }
+
+  /** Builds the lines again and tells VS Code what changed: the whole view, the lines that changed, or nothing. */
+  private update(): void {
+    const next = this.build();
+    const change = treeChange(this.lines, next);
+    this.lines = next;
+    // Another whole refresh before VS Code asked for the lines would only make it forget the rows once more.
+    if (this.whole.pending) return;
+    const changed = change.kind === 'nodes' ? next.filter((line) => change.ids.includes(line.id)) : [];
+    const nodes = changed.map((line) => this.given.get(line.id));
+    if (change.kind === 'all' || nodes.includes(undefined)) {
+      this.whole.refresh();
+      return;
+    }
+    for (const line of changed) this.keep(line);
+    if (nodes.length) this.changed.fire(nodes as ConversationNode[]);
+  }
+
+  /** The object given for the line's id, its content now the line's; a new object for a line not given before. */
+  private keep(line: ConversationLine): ConversationNode {
+    const node = this.given.get(line.id);
+    return node?.kind === line.kind ? Object.assign(node, line) : { ...line };
+  }
+
+  private build(): ConversationLine[] {
+    const { feed } = this.watch;
+    const { filter } = this.finder;
+    return conversationLines({
+      noServer: !this.session.serverUrl,
+      list: feed.list,
+      hasMore: feed.hasMore,
+      problem: feed.problem === undefined ? undefined : messageOf(feed.problem),
+      filtered: this.finder.active ? { text: filter.text, states: [...filter.states], found: this.finder.rows() } : undefined,
+    }, Date.now());
   }
 }
 
@@ -85,8 +129,8 @@ export function rowOffers(conversation: FeedItem, client: OpenHandsClient | unde
   };
 }
 
-function conversationItem(conversation: FeedItem, session: ServerSession): vscode.TreeItem {
-  const row = rowText(conversation, Date.now());
+function conversationItem(node: ConversationNode & { kind: 'conversation' }, session: ServerSession): vscode.TreeItem {
+  const { conversation, row } = node;
   const item = new vscode.TreeItem(row.label);
   item.id = conversation.id;
   item.description = row.description;
@@ -102,26 +146,26 @@ function conversationItem(conversation: FeedItem, session: ServerSession): vscod
     offers.rename && ViewItem.Renamable,
     offers.delete && ViewItem.Deletable,
   );
-  item.command = { command: Command.OpenConversation, title: vscode.l10n.t('Open Conversation'), arguments: [{ kind: 'conversation', conversation }] };
+  item.command = { command: Command.OpenConversation, title: vscode.l10n.t('Open Conversation'), arguments: [node] };
   return item;
 }
 
 /** The line above filtered rows: what the filter is, how the rows were found, and a click that clears it. */
-function filterItem(filter: ConversationFilter, found: FoundRows): vscode.TreeItem {
-  const item = lineItem(filterSummary(filter, found), 'filter', { command: Command.ClearConversationFilter, title: vscode.l10n.t('Clear Filter') }, ViewItem.Filter);
+function filterItem(filter: FilterLine): vscode.TreeItem {
+  const item = lineItem(filterSummary(filter), 'filter', { command: Command.ClearConversationFilter, title: vscode.l10n.t('Clear Filter') }, ViewItem.Filter);
   item.description = vscode.l10n.t('click to clear');
-  item.tooltip = found.by === 'server'
+  item.tooltip = filter.by === 'server'
     ? vscode.l10n.t('The server searched every conversation\'s title. Click to show all conversations again.')
     : vscode.l10n.t('Matched among the conversations loaded so far: Load More looks further. Click to show all conversations again.');
   return item;
 }
 
-function filterSummary(filter: ConversationFilter, found: FoundRows): string {
-  const states = [...filter.states].map(stateFilterLabel).join(', ');
-  const count = found.total ?? found.rows.length;
-  if (filter.text && states) return vscode.l10n.t('“{0}” in the title, showing only: {1} ({2})', filter.text, states, found.rows.length);
-  if (filter.text && found.by === 'server') return vscode.l10n.t('{0} with “{1}” in the title', count, filter.text);
-  if (filter.text) return vscode.l10n.t('{0} of those loaded with “{1}” in the title', count, filter.text);
+function filterSummary({ text, states: picked, by, shown, total }: FilterLine): string {
+  const states = picked.map(stateFilterLabel).join(', ');
+  const count = total ?? shown;
+  if (text && states) return vscode.l10n.t('“{0}” in the title, showing only: {1} ({2})', text, states, shown);
+  if (text && by === 'server') return vscode.l10n.t('{0} with “{1}” in the title', count, text);
+  if (text) return vscode.l10n.t('{0} of those loaded with “{1}” in the title', count, text);
   return vscode.l10n.t('Showing only: {0} ({1} of those loaded)', states, count);
 }
 

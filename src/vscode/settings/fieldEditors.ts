@@ -3,7 +3,8 @@
 // anything is sent, and hands one change to the controller.
 import * as vscode from 'vscode';
 import type { Prompter } from '../../core/platform/prompter';
-import { fieldSpec, parseInput, resetValue, type FieldSpec } from '../../core/settings/settingsFields';
+import { fieldSpec, parseInput } from '../../core/settings/fieldInput';
+import { resetValue, type FieldSpec } from '../../core/settings/settingsFields';
 import type { SettingsNode } from '../../core/settings/settingsTree';
 import { AdvancedEditor } from './advancedEditor';
 import type { SettingsController } from './settingsController';

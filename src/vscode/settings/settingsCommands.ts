@@ -7,27 +7,46 @@ import { knownProvider, tokenProviders } from '../../core/git/gitProvider';
 import { askLlmChoice } from '../../core/settings/llmWizard';
 import type { SettingsNode } from '../../core/settings/settingsTree';
 import type { CommandHandler } from '../platform/commands';
+import { ViewItem } from '../../core/platform/viewItems';
 import { Command } from '../platform/ids';
+import { rowArgument } from '../platform/rowArgument';
 import { FieldEditors } from './fieldEditors';
 import { McpServerCommands } from './mcpServerCommands';
 import type { ProviderTokenSetup } from './providerTokenSetup';
 import type { SettingsController } from './settingsController';
 import type { SettingsDocumentProvider } from './settingsDocumentProvider';
 
-export function settingsCommands(controller: SettingsController, documents: SettingsDocumentProvider, prompter: Prompter, tokens: ProviderTokenSetup) {
+/** The rows the Settings view shows now: where a row command that VS Code handed no row asks which. */
+export interface SettingsRows {
+  rows(): readonly SettingsNode[];
+}
+
+export function settingsCommands(
+  controller: SettingsController, documents: SettingsDocumentProvider, prompter: Prompter, tokens: ProviderTokenSetup, view: SettingsRows,
+) {
   const fields = new FieldEditors(controller, prompter);
   const mcp = new McpServerCommands(controller, prompter);
+  // A row's menu passes the row; it passes none when the view was refreshed meanwhile: the person picks the row
+  // among those the menu item shows on (the same tokens as its `when` clause in package.json).
+  const onRow = (act: (node: SettingsNode) => Promise<boolean>, placeHolder: string, applies: (tokens: readonly string[]) => boolean) =>
+    async (node?: SettingsNode) => {
+      const candidates = view.rows().filter((row) => applies(row.contextValue.split(' ')));
+      const row = await rowArgument(node, candidates, (r) => ({ label: r.label, description: r.description }),
+        { placeHolder, none: vscode.l10n.t('OpenHands: the Settings view shows no setting this applies to.') });
+      return row ? act(row) : false;
+    };
+  const has = (tokens: readonly string[], ...wanted: string[]) => wanted.every((token) => tokens.includes(token));
   return {
     [Command.RefreshSettings]: () => controller.refresh(true),
     [Command.OpenSettingsJson]: () => documents.open(),
     [Command.ConfigureLlm]: () => configureLlm(controller, prompter),
-    [Command.EditSetting]: fields.edit.bind(fields),
-    [Command.ResetSetting]: fields.reset.bind(fields),
-    [Command.SetSecret]: fields.setSecret.bind(fields),
-    [Command.ClearSecret]: fields.clearSecret.bind(fields),
-    [Command.AddMcpServer]: mcp.add.bind(mcp),
-    [Command.EditMcpServer]: mcp.edit.bind(mcp),
-    [Command.RemoveMcpServer]: mcp.remove.bind(mcp),
+    [Command.EditSetting]: onRow((node) => fields.edit(node), vscode.l10n.t('Edit which setting?'), (t) => has(t, ViewItem.Editable) && !has(t, ViewItem.Secret)),
+    [Command.ResetSetting]: onRow((node) => fields.reset(node), vscode.l10n.t('Reset which setting?'), (t) => has(t, ViewItem.Resettable) && !has(t, ViewItem.Secret)),
+    [Command.SetSecret]: onRow((node) => fields.setSecret(node), vscode.l10n.t('Set which key?'), (t) => has(t, ViewItem.Secret, ViewItem.Editable)),
+    [Command.ClearSecret]: onRow((node) => fields.clearSecret(node), vscode.l10n.t('Clear which key?'), (t) => has(t, ViewItem.SecretSet, ViewItem.Editable)),
+    [Command.AddMcpServer]: onRow((node) => mcp.add(node), vscode.l10n.t('Add an MCP server to which list?'), (t) => t.join(' ') === ViewItem.McpList),
+    [Command.EditMcpServer]: onRow((node) => mcp.edit(node), vscode.l10n.t('Edit which MCP server?'), (t) => t.join(' ') === ViewItem.McpEntry),
+    [Command.RemoveMcpServer]: onRow((node) => mcp.remove(node), vscode.l10n.t('Remove which MCP server?'), (t) => t.join(' ') === ViewItem.McpEntry),
     [Command.SetProviderToken]: (node?: SettingsNode) => setProviderToken(tokens, node),
   } satisfies Record<string, CommandHandler>;
 }

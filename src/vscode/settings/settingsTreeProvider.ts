@@ -3,12 +3,14 @@
 // VS Code is told only what changed (core/platform/treeChanges.ts): a whole-tree refresh while it resolves the
 // expanded groups' rows makes it forget the groups it is asking about, and they stay open with no rows. A whole
 // refresh cannot always be avoided (the top level appears once connected), so the groups VS Code opens by itself
-// are refreshed alone once it has the top level again, and again until it asks for their rows
-// (core/platform/unaskedRows.ts).
+// are refreshed alone once it has the top level again, and again until it asks for their rows, the whole tree
+// once more as the last resort (core/platform/unaskedRows.ts); a whole refresh VS Code does not answer in time is
+// sent once more (core/platform/pendingWhole.ts).
 import * as vscode from 'vscode';
 import { advancedGroup } from '../../core/settings/advancedTree';
 import { buildSettingsTree, type SettingsNode } from '../../core/settings/settingsTree';
 import { findNode, treeChange } from '../../core/platform/treeChanges';
+import { PendingWhole } from '../../core/platform/pendingWhole';
 import { UnaskedRows } from '../../core/platform/unaskedRows';
 import { systemClock } from '../../core/conversations/refreshSchedule';
 import { View } from '../platform/ids';
@@ -26,16 +28,18 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   private tree: readonly SettingsNode[] = [];
   /** The top-level elements VS Code was last given, by id: the ones a refresh of a group must name. */
   private readonly given = new Map<string, SettingsNode>();
-  private readonly unasked = this.register(new UnaskedRows(systemClock, (ids) => this.refreshGroups(ids)));
+  private readonly whole = this.register(new PendingWhole(systemClock, () => this.changed.fire(undefined), () => this.view.visible));
+  private readonly unasked = this.register(new UnaskedRows(systemClock, (ids) => this.refreshGroups(ids), () => this.whole.refresh()));
   /** The groups that open by themselves and the person closed: VS Code asks for no rows of those. */
   private readonly closed = new Set<string>();
-  /** A whole refresh was asked and VS Code has not asked for the top level since: it will read the newest build. */
-  private wholePending = false;
 
   constructor(private readonly controller: SettingsController, private readonly session: ServerSession) {
     super();
     this.view = this.register(vscode.window.createTreeView(View.Settings, { treeDataProvider: this, showCollapseAll: true }));
-    this.register(this.view.onDidCollapseElement(({ element }) => this.closed.add(element.id)));
+    this.register(this.view.onDidCollapseElement(({ element }) => {
+      this.closed.add(element.id);
+      this.unasked.rowsAsked(element.id);
+    }));
     this.register(this.view.onDidExpandElement(({ element }) => this.closed.delete(element.id)));
     this.register(controller.onDidChange(() => {
       // VS Code shows a welcome view only while the tree is empty and has no message: outside the connected
@@ -54,11 +58,17 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     }
     // VS Code asks for the top level anew: answered from a fresh build, which later changes are measured against.
     this.tree = this.build();
-    this.wholePending = false;
+    this.whole.topLevelAsked();
     this.given.clear();
     for (const group of this.tree) this.given.set(group.id, group);
     this.unasked.topLevelGiven(this.tree.filter((group) => EXPANDED_GROUPS.has(group.id) && !this.closed.has(group.id)).map((group) => group.id));
     return [...this.tree];
+  }
+
+  /** Every row of the newest build, groups and their rows, depth first. */
+  rows(): readonly SettingsNode[] {
+    const all = (nodes: readonly SettingsNode[]): SettingsNode[] => nodes.flatMap((node) => [node, ...all(node.children ?? [])]);
+    return all(this.tree);
   }
 
   /** Refreshes the groups alone, as the elements VS Code was given; false when it was not given one of them. */
@@ -89,12 +99,10 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     this.tree = next;
     // Another whole refresh before VS Code asked for the top level would only make it forget the groups once more
     // while it may be asking for their rows (the pending one reads the newest build anyway).
-    if (this.wholePending) return;
+    if (this.whole.pending) return;
     const groups = change.kind === 'nodes' ? change.ids.map((id) => this.given.get(id)) : [];
-    if (change.kind === 'all' || groups.includes(undefined)) {
-      this.wholePending = true;
-      this.changed.fire(undefined);
-    } else if (groups.length) this.changed.fire(groups as SettingsNode[]);
+    if (change.kind === 'all' || groups.includes(undefined)) this.whole.refresh();
+    else if (groups.length) this.changed.fire(groups as SettingsNode[]);
   }
 
   private build(): readonly SettingsNode[] {

@@ -6,11 +6,12 @@ import { FakeClock } from '../../support/fakeClock';
 function watch(refreshable = () => true) {
   const clock = new FakeClock();
   const refreshed: string[][] = [];
+  const whole: number[] = [];
   const rows = new UnaskedRows(clock, (ids) => {
     refreshed.push([...ids]);
     return refreshable();
-  });
-  return { clock, refreshed, rows };
+  }, () => whole.push(clock.now()));
+  return { clock, refreshed, whole, rows };
 }
 
 describe('UnaskedRows', () => {
@@ -42,12 +43,33 @@ describe('UnaskedRows', () => {
     assert.equal(refreshed.length, 3);
   });
 
-  it('gives up after its last interval when the rows are never asked for', async () => {
-    const { clock, refreshed, rows } = watch();
+  it('refreshes the whole tree once, an interval after the last, when the rows are never asked for (VS Code forgot the groups)', async () => {
+    const { clock, refreshed, whole, rows } = watch();
     rows.topLevelGiven(['group:llm']);
     await clock.advance(60_000);
     assert.equal(refreshed.length, REASK_DELAYS_MS.length);
+    const lastRefresh = REASK_DELAYS_MS.reduce((sum: number, ms) => sum + ms, 0);
+    assert.deepEqual(whole, [lastRefresh + REASK_DELAYS_MS.at(-1)!]);
     assert.equal(clock.pending, 0);
+    // The whole refresh brings a new top level whose rows are again not asked for: no second one, no loop.
+    rows.topLevelGiven(['group:llm']);
+    await clock.advance(60_000);
+    assert.equal(whole.length, 1);
+    // Once the rows were asked for, a later failure gets its own last resort.
+    rows.rowsAsked('group:llm');
+    rows.topLevelGiven(['group:llm']);
+    await clock.advance(60_000);
+    assert.equal(whole.length, 2);
+  });
+
+  it('takes no last resort when the rows were asked for, or the person closed the group, after the last interval', async () => {
+    const { clock, whole, rows } = watch();
+    rows.topLevelGiven(['group:llm', 'group:agent']);
+    await clock.advance(REASK_DELAYS_MS.reduce((sum: number, ms) => sum + ms, 0));
+    rows.rowsAsked('group:llm');
+    rows.rowsAsked('group:agent');
+    await clock.advance(60_000);
+    assert.deepEqual(whole, []);
   });
 
   it('stops when the groups cannot be refreshed (a whole refresh is on its way), and starts over with the next top level', async () => {

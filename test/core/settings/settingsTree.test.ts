@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LoadedSettings } from '../../../src/api/model/settings';
-import { fieldSpec, parseInput, resetValue, settingsGroups } from '../../../src/core/settings/settingsFields';
+import { fieldSpec, parseInput } from '../../../src/core/settings/fieldInput';
+import { resetValue, settingsGroups } from '../../../src/core/settings/settingsFields';
 import { buildSettingsTree, type SettingsNode } from '../../../src/core/settings/settingsTree';
 
 const SECRETS = ['sk-llm-SECRET', 'mcp-SECRET', 'env-SECRET', 'ghp_SECRET'];

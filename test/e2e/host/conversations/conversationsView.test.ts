@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { FeedItem } from '../../../../src/core/conversations/conversationFeed';
 import { PAGE_SIZE } from '../../../../src/core/conversations/conversationFeed';
 import type { StoppedConversation } from '../../../../src/vscode/conversations/conversationWatch';
+import { rowConversation } from '../../../../src/vscode/conversations/rowConversation';
 import { startContractServer, type ContractServer } from '../../../support/standin/contractServer';
 import { folderOutsideGit } from '../../harness/host/gitRepos';
 import { waitForState } from '../../harness/host/settingsSupport';
@@ -79,7 +80,10 @@ describe('Conversations view (V1 stand-in)', function () {
   });
 
   it('a conversation started here that finishes on the server is told about, and the view shows it', async () => {
-    const { conversations } = await testingApi();
+    const { conversations, conversationsTree } = await testingApi();
+    const rowBefore = conversationsTree.getChildren().find((node) => node.id === startedId);
+    const refreshes: Array<readonly unknown[] | undefined> = [];
+    const listening = conversationsTree.onDidChangeTreeData((nodes) => refreshes.push(nodes ?? undefined));
     const told = new Promise<StoppedConversation>((resolve) => {
       const listener = conversations.onDidStop((stopped) => { listener.dispose(); resolve(stopped); });
     });
@@ -91,6 +95,13 @@ describe('Conversations view (V1 stand-in)', function () {
     assert.equal(stopped.conversation.state, 'finished');
     assert.equal((await entry(startedId))?.state, 'finished');
     assert.ok(delayMs <= 8_000 + 1_000, `told ${delayMs} ms after the change: more than the longest interval while working`);
+    // The poll refreshed the row alone, as the object VS Code was given: its menu commands still get it.
+    listening.dispose();
+    assert.ok(refreshes.length > 0 && refreshes.every((nodes) => nodes !== undefined), 'no whole refresh for a changed state');
+    assert.ok(refreshes.some((nodes) => nodes?.includes(rowBefore)), 'the row refreshed as the object given');
+    const rowAfter = conversationsTree.getChildren().find((node) => node.id === startedId);
+    assert.equal(rowAfter, rowBefore);
+    assert.match(String(conversationsTree.getTreeItem(rowAfter!).description), /· finished · started here$/);
   });
 
   it('Send Follow-up Message sends the words and a file to the conversation', async () => {
@@ -104,6 +115,21 @@ describe('Conversations view (V1 stand-in)', function () {
     assert.match(sent.body, /Also update the docs/);
     assert.match(sent.body, /File: notes\.md/);
     assert.match(sent.body, /keep the API stable/);
+  });
+
+  it('a row command VS Code hands no row (the view was refreshed whole meanwhile) asks which conversation', async () => {
+    const { conversations, conversationsTree } = await testingApi();
+    const question = { placeHolder: 'Which one?', none: 'None applies.', applies: (c: FeedItem) => c.id === startedId };
+    const row = conversationsTree.getChildren().find((node) => node.kind === 'conversation' && node.id !== startedId);
+    assert.equal((await rowConversation(row, conversations, question))?.id, row?.id, 'the row handed is taken, unasked');
+    let answer: FeedItem | undefined | null = null;
+    void rowConversation(undefined, conversations, question).then((picked) => { answer = picked; });
+    const picked = await until('the conversation picked', async () => {
+      if (answer === null) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return answer ?? undefined;
+    });
+    assert.equal(picked.id, startedId, 'the one conversation the command applies to');
+    assert.equal(await rowConversation(undefined, conversations, { ...question, applies: () => false }), undefined, 'none applies: told, not asked');
   });
 
   it('Stop Conversation stops it on the server and the view shows it stopped', async () => {

@@ -1,0 +1,27 @@
+// The conversation a row's menu command is about: the row's, or, when VS Code handed none because the view was
+// refreshed whole meanwhile, the one the person picks among those the command applies to (platform/rowArgument.ts).
+import * as vscode from 'vscode';
+import type { FeedItem } from '../../core/conversations/conversationFeed';
+import { rowText } from '../../core/conversations/conversationRow';
+import { rowArgument, type RowQuestion } from '../platform/rowArgument';
+import type { ConversationWatch } from './conversationWatch';
+import { conversationOf, type ConversationNode } from './conversationsTreeProvider';
+
+export interface ConversationQuestion extends RowQuestion {
+  /** The conversations the command applies to; every one when left out. */
+  readonly applies?: (conversation: FeedItem) => boolean;
+}
+
+/** A question for a command that applies to every conversation. */
+export function anyConversation(placeHolder: string): ConversationQuestion {
+  return { placeHolder, none: vscode.l10n.t('OpenHands: the Conversations view lists no conversation yet.') };
+}
+
+export function rowConversation(node: ConversationNode | undefined, watch: ConversationWatch, question: ConversationQuestion): Promise<FeedItem | undefined> {
+  const now = Date.now();
+  const candidates = (watch.feed.list ?? []).filter(question.applies ?? (() => true));
+  return rowArgument(conversationOf(node), candidates, (conversation) => {
+    const { label, description } = rowText(conversation, now);
+    return { label, description };
+  }, question);
+}
