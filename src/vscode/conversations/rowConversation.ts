@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
 import { rowText } from '../../core/conversations/conversationRow';
-import { rowArgument, type RowQuestion } from '../platform/rowArgument';
+import { askRow, type RowQuestion } from '../platform/rowArgument';
 import type { ConversationWatch } from './conversationWatch';
 import { conversationOf, type ConversationNode } from './conversationsTreeProvider';
 
@@ -17,10 +17,10 @@ export function anyConversation(placeHolder: string): ConversationQuestion {
   return { placeHolder, none: vscode.l10n.t('OpenHands: the Conversations view lists no conversation yet.') };
 }
 
-export function rowConversation(node: ConversationNode | undefined, watch: ConversationWatch, question: ConversationQuestion): Promise<FeedItem | undefined> {
+export async function rowConversation(node: ConversationNode | undefined, watch: ConversationWatch, question: ConversationQuestion): Promise<FeedItem | undefined> {
   const now = Date.now();
   const candidates = (watch.feed.list ?? []).filter(question.applies ?? (() => true));
-  return rowArgument(conversationOf(node), candidates, (conversation) => {
+  return conversationOf(node) ?? await askRow(candidates, (conversation) => {
     const { label, description } = rowText(conversation, now);
     return { label, description };
   }, question);

@@ -1,7 +1,8 @@
-// The row a view's menu command is about. VS Code hands the command the row it was chosen on, but hands it nothing
-// when the view was refreshed meanwhile: its extension host forgets the rows of a refreshed element (of the whole
-// view, for a whole refresh) until it asks for them again (docs/tree-views.md). Rather than do nothing, the
-// command then asks which row, among those it applies to, and says so when none is left.
+// The row a view's menu command is about when VS Code handed it none. VS Code hands the command the row it was
+// chosen on, but nothing when the view was refreshed meanwhile: its extension host forgets the rows of a refreshed
+// element (of the whole view, for a whole refresh) until it asks for them again (docs/tree-views.md). Rather than
+// do nothing, the command then asks which row, among those it applies to, and says so when none is left. Callers
+// take the row handed without a wait (`node ?? await askRow(…)`), so commands run in the order they were given.
 import * as vscode from 'vscode';
 
 export interface RowQuestion {
@@ -11,10 +12,9 @@ export interface RowQuestion {
   readonly none: string;
 }
 
-export async function rowArgument<T>(
-  given: T | undefined, candidates: readonly T[], line: (row: T) => { label: string; description?: string }, question: RowQuestion,
+export async function askRow<T>(
+  candidates: readonly T[], line: (row: T) => { label: string; description?: string }, question: RowQuestion,
 ): Promise<T | undefined> {
-  if (given !== undefined) return given;
   if (candidates.length === 0) {
     void vscode.window.showInformationMessage(question.none);
     return undefined;

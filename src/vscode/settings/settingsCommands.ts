@@ -9,7 +9,7 @@ import type { SettingsNode } from '../../core/settings/settingsTree';
 import type { CommandHandler } from '../platform/commands';
 import { ViewItem } from '../../core/platform/viewItems';
 import { Command } from '../platform/ids';
-import { rowArgument } from '../platform/rowArgument';
+import { askRow } from '../platform/rowArgument';
 import { FieldEditors } from './fieldEditors';
 import { McpServerCommands } from './mcpServerCommands';
 import type { ProviderTokenSetup } from './providerTokenSetup';
@@ -30,8 +30,7 @@ export function settingsCommands(
   // among those the menu item shows on (the same tokens as its `when` clause in package.json).
   const onRow = (act: (node: SettingsNode) => Promise<boolean>, placeHolder: string, applies: (tokens: readonly string[]) => boolean) =>
     async (node?: SettingsNode) => {
-      const candidates = view.rows().filter((row) => applies(row.contextValue.split(' ')));
-      const row = await rowArgument(node, candidates, (r) => ({ label: r.label, description: r.description }),
+      const row = node ?? await askRow(view.rows().filter((r) => applies(r.contextValue.split(' '))), (r) => ({ label: r.label, description: r.description }),
         { placeHolder, none: vscode.l10n.t('OpenHands: the Settings view shows no setting this applies to.') });
       return row ? act(row) : false;
     };
