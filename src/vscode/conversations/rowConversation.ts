@@ -18,9 +18,14 @@ export function anyConversation(placeHolder: string): ConversationQuestion {
 }
 
 export async function rowConversation(node: ConversationNode | undefined, watch: ConversationWatch, question: ConversationQuestion): Promise<FeedItem | undefined> {
+  return conversationOf(node) ?? await askConversation(watch, question);
+}
+
+/** The person's pick among the listed conversations the command applies to. */
+function askConversation(watch: ConversationWatch, question: ConversationQuestion): Promise<FeedItem | undefined> {
   const now = Date.now();
   const candidates = (watch.feed.list ?? []).filter(question.applies ?? (() => true));
-  return conversationOf(node) ?? await askRow(candidates, (conversation) => {
+  return askRow(candidates, (conversation) => {
     const { label, description } = rowText(conversation, now);
     return { label, description };
   }, question);
