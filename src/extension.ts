@@ -27,6 +27,7 @@ import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
 import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
 import { AgentWorkCommands, ReviewCommands } from './vscode/platform/ids';
+import { afterActivation } from './vscode/platform/afterActivation';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
 import { Logger } from './vscode/platform/log';
@@ -84,13 +85,17 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),
     registerChangeContents(async () => (await agentWork.get()).changeContents),
   );
-  void settings.refresh();
-  void walkthrough.openOnFirstRun();
+  const firstLoad = afterActivation(() => {
+    void settings.refresh();
+    void walkthrough.openOnFirstRun();
+  });
+  context.subscriptions.push(firstLoad);
   const activation = { ms: performance.now() - started, cpuMs: cpuMs(process.cpuUsage(cpuAtStart)) };
   logger.info(`Activated in ${activation.ms.toFixed(1)} ms (${activation.cpuMs.toFixed(1)} ms of CPU)`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? Promise.all([onDemand.get(), chat.get(), agentWork.get()]).then(([loaded, chatServices]) => ({ testing: loaded.testingApi(activation, chatServices) }))
+    ? Promise.all([onDemand.get(), chat.get(), agentWork.get(), firstLoad.started]).then(([loaded, chatServices, , firstLoadMs]) =>
+      ({ testing: loaded.testingApi({ ...activation, firstLoadMs }, chatServices) }))
     : {};
 }
 

@@ -28,6 +28,8 @@ import type { SettingsTreeProvider } from './vscode/settings/settingsTreeProvide
 export interface ActivationTime {
   readonly ms: number;
   readonly cpuMs: number;
+  /** The wall time of what activation starts right after activate() returns (the first settings load's start). */
+  readonly firstLoadMs: number;
 }
 
 export interface TestingApi {

@@ -1,8 +1,10 @@
 // node out/test/e2e/harness/main.js --activation-bench N: loads the workbench N times, each load a fresh
 // extension host with the extension from source, and collects the time its activate() took (the extension's
 // testing.activation, also logged as "Activated in X ms (Y ms of CPU)"): the wall time, held to the target, and the
-// host process's CPU time meanwhile, which says whether the host was busy or waiting for a core. Prints the values
-// and their medians.
+// host process's CPU time meanwhile, which says whether the host was busy or waiting for a core; and the start of the
+// first settings load, which activation leaves to the host's next turn (src/vscode/platform/afterActivation.ts),
+// printed beside activate() and added to it, so that the deferred work is counted too. Prints the values and their
+// medians.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -15,7 +17,7 @@ import type { ActivationTime } from '../../../src/testingApi';
 
 export const ACTIVATION_TARGET_MS = 20;
 const PROBE_ENTRY = path.join(OUT_HOST_SUPPORT_DIR, 'activationProbe.js');
-const ACTIVATION_LINE = /^activationMs=(\d+(?:\.\d+)?) cpuMs=(\d+(?:\.\d+)?)$/;
+const ACTIVATION_LINE = /^activationMs=(\d+(?:\.\d+)?) cpuMs=(\d+(?:\.\d+)?) firstLoadMs=(\d+(?:\.\d+)?)$/;
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,7 +42,7 @@ export async function runActivationBench(options: { browser: Browser; codeServer
       timeoutMs: 120_000,
       onLine: (line) => {
         const match = ACTIVATION_LINE.exec(line.trim());
-        if (match) value = { ms: Number(match[1]), cpuMs: Number(match[2]) };
+        if (match) value = { ms: Number(match[1]), cpuMs: Number(match[2]), firstLoadMs: Number(match[3]) };
       },
     });
     if (value === undefined || counts.failed > 0) failed++;
@@ -49,9 +51,14 @@ export async function runActivationBench(options: { browser: Browser; codeServer
   if (values.length > 0) {
     const mid = median(values.map((v) => v.ms));
     const cpu = median(values.map((v) => v.cpuMs));
-    console.log(`activation (ms, ${values.length} fresh extension hosts, wall/CPU): ${values.map((v) => `${v.ms.toFixed(1)}/${v.cpuMs.toFixed(1)}`).join(', ')}`);
+    const firstLoad = median(values.map((v) => v.firstLoadMs));
+    const both = median(values.map((v) => v.ms + v.firstLoadMs));
+    console.log(`activation (ms, ${values.length} fresh extension hosts, wall/CPU/first load's start): ` +
+      values.map((v) => `${v.ms.toFixed(1)}/${v.cpuMs.toFixed(1)}/${v.firstLoadMs.toFixed(1)}`).join(', '));
     console.log(`activation median: ${mid.toFixed(1)} ms (target <= ${ACTIVATION_TARGET_MS} ms: ${mid <= ACTIVATION_TARGET_MS ? 'met' : 'MISSED'}); ` +
       `the host's CPU time meanwhile, median ${cpu.toFixed(1)} ms`);
+    console.log(`the first settings load's start, right after activate(): median ${firstLoad.toFixed(1)} ms; ` +
+      `activate() and it together, median ${both.toFixed(1)} ms`);
   }
   if (failed > 0) console.error(`activation bench: ${failed} load(s) reported no activation time (logs: ${options.resultsDir})`);
   return { passed: values.length, failed };
