@@ -128,15 +128,20 @@ export class ChangesApplier {
     }
   }
 
-  /** 'all': restore the changed files too; 'rest': only the others; undefined: cancel (nothing is written). */
+  /**
+   * 'all': restore the changed files too; 'rest': only the others; undefined: cancel (nothing is written). The
+   * answer that keeps the person's edits is the first button, the one Enter picks; with nothing else to restore it
+   * is Keep My Edits, which writes nothing.
+   */
   private async confirmRestore(changed: readonly string[], othersToRestore: boolean): Promise<'all' | 'rest' | undefined> {
     const restore = vscode.l10n.t('Restore Them Too');
-    const rest = vscode.l10n.t('Undo the Rest, Keep My Edits');
+    const keep = othersToRestore ? vscode.l10n.t('Undo the Rest, Keep My Edits') : vscode.l10n.t('Keep My Edits');
     const question = changed.length === 1
       ? vscode.l10n.t('1 file was changed after the apply (merged or edited). Restore it to what it held before the apply too?')
       : vscode.l10n.t('{0} files were changed after the apply (merged or edited). Restore them to what they held before the apply too?', changed.length);
-    const picked = await vscode.window.showWarningMessage(question, { modal: true, detail: changed.join('\n') }, restore, ...(othersToRestore ? [rest] : []));
-    return picked === restore ? 'all' : picked === rest ? 'rest' : undefined;
+    const picked = await vscode.window.showWarningMessage(question, { modal: true, detail: changed.join('\n') }, keep, restore);
+    if (picked === restore) return 'all';
+    return picked === keep && othersToRestore ? 'rest' : undefined;
   }
 }
 

@@ -130,9 +130,14 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     assert.notDeepEqual(noted, applied2);
     assert.match(question, /1 file was changed after the apply/);
 
-    // Asked again: undo the rest and keep the edit; a third Undo Apply can still restore it.
+    // Asked again, Enter takes the default, which keeps the edit and undoes the rest; a third Undo Apply can still
+    // restore it.
     await workbench.runCommand('OpenHands: Undo Apply');
-    await answerDialog(workbench, 'Undo the Rest, Keep My Edits');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    const primary = await dialog.locator('.dialog-buttons .monaco-button:not(.secondary)').allInnerTexts();
+    assert.deepEqual(primary.map((text) => text.trim()), ['Undo the Rest, Keep My Edits'], 'the default keeps the person\'s edits');
+    await workbench.page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
     await notification(workbench, /the apply of ".*" was undone; 6 files restored\. Your changes to 1 file were kept/);
     assert.deepEqual(filesOn(folder), { ...edited, 'notes/added.md': noted['notes/added.md'] });
     await workbench.runCommand('OpenHands: Undo Apply');
