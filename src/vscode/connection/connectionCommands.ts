@@ -76,15 +76,31 @@ export class ConnectionCommands {
     void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands API key cleared for {0}.', url));
   }
 
-  private async changeServerUrl(): Promise<boolean> {
+  /** Asks for the URL (`value` prefilled), checks that something answers there, then saves it. */
+  private async changeServerUrl(value = this.session.serverUrl ?? SETTING_DEFAULTS.serverUrl): Promise<boolean> {
     const typed = await vscode.window.showInputBox({
       title: vscode.l10n.t('OpenHands: Change Server URL'),
       prompt: vscode.l10n.t('The base URL of the OpenHands server, without /api. Each server keeps its own API key.'),
-      value: this.session.serverUrl ?? SETTING_DEFAULTS.serverUrl,
+      value,
       ignoreFocusOut: true,
       validateInput: (v) => { const r = normalizeServerUrl(v); return r.ok ? undefined : r.problem; },
     });
-    return typed === undefined ? false : this.switchServer(typed);
+    const normalized = typed === undefined ? undefined : normalizeServerUrl(typed);
+    if (!typed || !normalized?.ok) return false;
+    const check = await vscode.window.withProgress({
+      location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: checking that {0} answers…', normalized.url),
+    }, () => this.session.checkAnswers(normalized.url));
+    if (check.answers) return this.switchServer(typed);
+    this.logger.warn(`Nothing answers at ${normalized.url}: ${check.reason}`);
+    const edit = vscode.l10n.t('Edit the URL');
+    const save = vscode.l10n.t('Save Anyway');
+    // Edit the URL loses nothing: the address as typed comes back, and the current server URL stays until then.
+    const picked = await vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: nothing answers at {0}', normalized.url), {
+      modal: true,
+      detail: [check.reason, vscode.l10n.t('Save Anyway makes it the server URL all the same: the views say offline until it answers. Edit the URL shows the address again as you typed it; the current server URL stays as it is until you save another.')].join('\n\n'),
+    }, edit, save);
+    if (picked === edit) return this.changeServerUrl(typed);
+    return picked === save ? this.switchServer(typed) : false;
   }
 
   /** Switches to the typed URL once normalized; resolves to whether it was usable. */

@@ -80,8 +80,21 @@ export default [
     try {
       const panel = await openSeededPanel(workbench, page, server, context);
       const deadUrl = `http://127.0.0.1:${await closedPort()}`;
+      // Change Server URL checks the address first: nothing answers, so it asks, and the default (Enter) loses
+      // nothing: the box again with the address as typed, the old URL still in use; Save Anyway saves it.
       await workbench.runCommand('OpenHands: Change Server URL');
       await panel.answer('OpenHands: Change Server URL', deadUrl);
+      const asked = workbench.page.locator('.monaco-dialog-box');
+      await asked.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(await asked.innerText(), new RegExp(`nothing answers at ${deadUrl.replace(/[.]/g, '\\.')}[\\s\\S]*connection was refused`));
+      const primary = await asked.locator('.dialog-buttons .monaco-button:not(.secondary)').allInnerTexts();
+      assert.deepEqual(primary.map((text) => text.trim()), ['Edit the URL'], 'the default keeps the configured URL');
+      await workbench.screenshot('nothing-answers');
+      await workbench.page.keyboard.press('Enter');
+      const { prefilled: typed } = await panel.answer('OpenHands: Change Server URL', deadUrl);
+      assert.equal(typed, deadUrl, 'Edit the URL shows the address as typed');
+      assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API.v0}`, 'the server URL is still the old one');
+      assert.match(await panel.answerModal('Save Anyway'), new RegExp(`^OpenHands: nothing answers at ${deadUrl.replace(/[.]/g, '\\.')}\n`));
       const offline = await panel.waitForWelcome(OFFLINE);
       assert.deepEqual(offline.buttons, ['Retry', 'Show Log', 'Change Server URL']);
       assert.equal(await panel.headerDescription(), deadUrl);
