@@ -258,12 +258,17 @@ async function askPreflight(
   return actions.find((action) => titles[action] === choice);
 }
 
-/** A folder without a repository the agent could clone: its files as they are, or an empty workspace. */
+/** A folder without a repository the agent could clone (or without git at all): its files as they are, or nothing. */
 async function askFolderOrEmpty(target: ConversationTarget, folder: SendableFolder): Promise<Confirmed | undefined> {
   const send = vscode.l10n.t('Send This Folder');
-  const empty = vscode.l10n.t('Start Without Repository');
+  const empty = vscode.l10n.t('Start Without Folder');
+  const why = folder.scan.isGitRepo
+    ? vscode.l10n.t('This folder has no remote the agent could clone.')
+    : vscode.l10n.t('This folder is not a git repository, so the agent has nothing to clone.');
   const picked = await vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: the agent would start in an empty folder'), {
-    modal: true, detail: vscode.l10n.t('This folder has no remote the agent could clone. Send This Folder gives the agent its files as they are on disk.'),
+    modal: true,
+    detail: [why, vscode.l10n.t('Send This Folder gives the agent its files as they are on disk; your folder is left as it is.'),
+      vscode.l10n.t('Start Without Folder starts the conversation in an empty folder: the agent sees none of your files.')].join('\n\n'),
   }, send, empty);
   if (picked === send) return { target, folder };
   return picked === empty ? { target } : undefined;

@@ -51,7 +51,9 @@ export class ConversationTargets {
   async resolve(uri: vscode.Uri | undefined): Promise<ConversationTarget> {
     const active = vscode.window.activeTextEditor?.document.uri;
     const file = uri ?? (active && vscode.workspace.getWorkspaceFolder(active) ? active : undefined);
-    const folder = file && vscode.workspace.getWorkspaceFolder(file);
+    // Without a file, the first workspace folder, as the repository is found: a folder without git still has
+    // files to send (Send This Folder).
+    const folder = file ? vscode.workspace.getWorkspaceFolder(file) : vscode.workspace.workspaceFolders?.[0];
     const repo = await this.git.repositoryFor(file);
     if (!repo) return { root: folder?.uri, warnings: [] };
     const head = repo.state.HEAD;
