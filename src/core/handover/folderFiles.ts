@@ -7,6 +7,8 @@ import { nulSeparated, type BoundGit } from './snapshotGit';
 
 export interface FolderFiles {
   readonly files: readonly string[];
+  /** Each listed file's size in bytes, by its path. */
+  readonly sizes: ReadonlyMap<string, number>;
   readonly totalBytes: number;
   readonly submodules: readonly string[];
   readonly symlinksOutside: readonly string[];
@@ -35,6 +37,7 @@ export async function listFolderFiles(folder: string, git: BoundGit): Promise<Fo
 
 async function measure(folder: string, candidates: readonly string[], submodules: readonly string[]): Promise<FolderFiles> {
   const files: string[] = [];
+  const sizes = new Map<string, number>();
   const symlinksOutside: string[] = [];
   let totalBytes = 0;
   for (const path of candidates) {
@@ -46,9 +49,10 @@ async function measure(folder: string, candidates: readonly string[], submodules
       continue;
     }
     files.push(path);
+    sizes.set(path, stats.size);
     totalBytes += stats.size;
   }
-  return { files, totalBytes, submodules, symlinksOutside };
+  return { files, sizes, totalBytes, submodules, symlinksOutside };
 }
 
 // An absolute target points outside too: in the sandbox the folder lives elsewhere, so it would name another file.

@@ -14,6 +14,10 @@ export interface FolderScan {
   readonly totalBytes: number;
   /** Relative paths (with `/`) of files that are not ignored and whose names look like secrets. */
   readonly secretLooking: readonly string[];
+  /** The secret-looking files' size together: what Leave Them Out keeps back. */
+  readonly secretBytes: number;
+  /** Where one file is over LARGE_FILE_BYTES, the largest files, largest first (LARGEST_NAMED); else none. */
+  readonly largeFiles: readonly SizedFile[];
   /** Submodules and nested repositories: named, never sent. */
   readonly submodules: readonly string[];
   /** Symbolic links whose target is outside the folder (or absolute): named, never sent. */
@@ -23,6 +27,15 @@ export interface FolderScan {
   readonly branch: string | undefined;
   readonly headCommit: string | undefined;
 }
+
+export interface SizedFile {
+  readonly path: string;
+  readonly bytes: number;
+}
+
+/** Over this size a file is a surprise worth naming in the confirmation, with the next largest beside it. */
+export const LARGE_FILE_BYTES = 10 * 1024 * 1024;
+const LARGEST_NAMED = 5;
 
 export interface FolderSnapshot {
   readonly commit: string;
@@ -54,13 +67,29 @@ export async function scanFolder(folder: string, signal?: AbortSignal, git: GitR
   try {
     const listed = await listFolderFiles(scratch.folder, scratch.inFolder);
     const { branch, headCommit } = await localHead(scratch);
+    const secrets = secretLooking(listed.files);
     return {
-      fileCount: listed.files.length, totalBytes: listed.totalBytes, secretLooking: secretLooking(listed.files),
+      fileCount: listed.files.length, totalBytes: listed.totalBytes, secretLooking: secrets,
+      secretBytes: secrets.reduce((sum, path) => sum + (listed.sizes.get(path) ?? 0), 0), largeFiles: largeFiles(listed.sizes),
       submodules: listed.submodules, symlinksOutside: listed.symlinksOutside, isGitRepo: scratch.isGitRepo, branch, headCommit,
     };
   } finally {
     await scratch.dispose();
   }
+}
+
+/** What Send This Folder sends: every file the scan counts, or all but the secret-looking ones (Leave Them Out). */
+export function sentFiles(scan: FolderScan, withSecrets: boolean): { readonly fileCount: number; readonly totalBytes: number } {
+  return withSecrets
+    ? { fileCount: scan.fileCount, totalBytes: scan.totalBytes }
+    : { fileCount: scan.fileCount - scan.secretLooking.length, totalBytes: scan.totalBytes - scan.secretBytes };
+}
+
+function largeFiles(sizes: ReadonlyMap<string, number>): SizedFile[] {
+  const largest = [...sizes].map(([path, bytes]) => ({ path, bytes }))
+    .sort((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path))
+    .slice(0, LARGEST_NAMED);
+  return (largest[0]?.bytes ?? 0) > LARGE_FILE_BYTES ? largest : [];
 }
 
 export async function makeSnapshot(folder: string, options: SnapshotOptions): Promise<FolderSnapshot> {

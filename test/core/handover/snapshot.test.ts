@@ -8,7 +8,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { makeSnapshot, scanFolder, unpackCommand, type FolderSnapshot } from '../../../src/core/handover/snapshot';
+import { makeSnapshot, scanFolder, sentFiles, unpackCommand, type FolderSnapshot } from '../../../src/core/handover/snapshot';
 
 const roots: string[] = [];
 after(() => { for (const root of roots) rmSync(root, { recursive: true, force: true }); });
@@ -177,6 +177,22 @@ describe('makeSnapshot of a git repository', () => {
     const all = await snapshotChecked(folder, scan.secretLooking);
     assert.deepEqual(all.files, gitView(folder, scan.secretLooking));
     assert.deepEqual({ withHistory: all.snapshot.withHistory, baseCommit: all.snapshot.baseCommit }, { withHistory: false, baseCommit: undefined });
+  });
+
+  it('counts what each answer of the secrets question sends, and names the largest files where one is over 10 MiB', async () => {
+    const folder = repo({ 'app.js': '12345\n' });
+    write(folder, '.env', 'TOKEN=x\n');
+    write(folder, 'deploy/id_rsa', 'private key\n');
+    write(folder, 'data/big.bin', Buffer.alloc(11 * 1024 * 1024));
+    write(folder, 'data/mid.bin', Buffer.alloc(1024));
+    const scan = await scanFolder(folder);
+    const all = 6 + 8 + 12 + 11 * 1024 * 1024 + 1024;
+    assert.deepEqual(sentFiles(scan, true), { fileCount: 5, totalBytes: all });
+    assert.deepEqual(sentFiles(scan, false), { fileCount: 3, totalBytes: all - 8 - 12 }, 'Leave Them Out counts without the secret-looking files');
+    assert.deepEqual(scan.largeFiles.map((file) => [file.path, file.bytes]),
+      [['data/big.bin', 11 * 1024 * 1024], ['data/mid.bin', 1024], ['deploy/id_rsa', 12], ['.env', 8], ['app.js', 6]]);
+    write(folder, 'data/big.bin', Buffer.alloc(10 * 1024 * 1024));
+    assert.deepEqual((await scanFolder(folder)).largeFiles, [], 'none is named while none is over 10 MiB');
   });
 
   it('sends the snapshot alone as a root commit when the history is over the limit', async () => {

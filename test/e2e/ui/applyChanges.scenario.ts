@@ -15,7 +15,7 @@ import { startContractServer } from '../../support/standin/contractServer';
 import { GITIGNORE, REAL_WORK_BYTES, REAL_WORK_TASK, REAL_WORK_SCRIPT } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
-import { answerDialog, clearNotifications, clickButton, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
+import { agentRunFinished, answerDialog, clearNotifications, clickButton, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
 import { pickQuickItem } from '../harness/ui/quickPick';
 import type { Workbench } from '../harness/workbench';
 
@@ -64,14 +64,6 @@ async function mergeAConflict(workbench: Workbench, folder: string): Promise<voi
   await editor.waitFor({ state: 'detached', timeout: 10_000 });
 }
 
-async function finished(url: string, key: string): Promise<void> {
-  await until('the agent to finish its run', async () => {
-    const answer = await fetch(`${url}/api/v1/app-conversations/search?limit=10`, { headers: { 'X-Session-API-Key': key } });
-    const { items } = await answer.json() as { items: { execution_status: string | null }[] };
-    return items.some((c) => c.execution_status === 'finished') ? true : undefined;
-  }, 120_000);
-}
-
 export default scenario('Apply Changes: a real run applied into a clean checkout, undone, merged over a local edit, a conflict completed in the merge editor', async ({ workbench, context }) => {
   const folder = context.workspaceFolder;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
@@ -89,7 +81,7 @@ export default scenario('Apply Changes: a real run applied into a clean checkout
     await startOnServerWithLlm(workbench, context, v1.url, llm.baseUrl, REAL_WORK_TASK);
     await answerDialog(workbench, 'Start Anyway');
     await clickButton(await notification(workbench, /Most likely it has no GitHub token/, 60_000), 'Start Without Repository');
-    await finished(v1.url, context.sessionApiKey);
+    await agentRunFinished(v1.url, context.sessionApiKey);
     await clearNotifications(workbench);
 
     // Into a clean checkout: every file the agent's, byte for byte.

@@ -14,8 +14,7 @@ import { scenario } from '../harness/scenario';
 import { startContractServer } from '../../support/standin/contractServer';
 import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
-import { until } from '../../support/until';
-import { clearNotifications, clickButton, answerDialog, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
+import { agentRunFinished, clearNotifications, clickButton, answerDialog, notification, startOnServerWithLlm } from '../harness/ui/conversationSteps';
 
 const TASK = 'Read README.md and added.txt, then change added.txt.';
 const EDIT = 'An edit not committed.\n';
@@ -58,15 +57,11 @@ export default scenario('Send This Folder: the pre-flight offers it first, the s
     await workbench.page.locator('.monaco-dialog-box', { hasText: 'looks like a secret' }).waitFor({ state: 'visible', timeout: 30_000 });
     const secrets = await answerDialog(workbench, 'Leave Them Out', 'secrets');
     assert.match(secrets, /\.env/);
-    assert.match(secrets, /Send This Folder sends \d+ files \(/);
+    assert.match(secrets, /Leave Them Out sends \d+ files \(.*\), without these\.\nSend Them Too sends \d+ files \(/);
 
     await notification(workbench, `conversation started — ${TASK}`, 120_000);
     await workbench.screenshot('started');
-    await until('the agent to finish its run', async () => {
-      const answer = await fetch(`${v1.url}/api/v1/app-conversations/search?limit=10`, { headers: { 'X-Session-API-Key': context.sessionApiKey } });
-      const { items } = await answer.json() as { items: { execution_status: string | null }[] };
-      return items.some((c) => c.execution_status === 'finished') ? true : undefined;
-    }, 120_000);
+    await agentRunFinished(v1.url, context.sessionApiKey);
 
     const seen = JSON.stringify(llm.requests.at(-1)?.body ?? '');
     assert.ok(seen.includes(JSON.stringify(readme + EDIT + ADDED).slice(1, -1)), 'the agent\'s cat shows the uncommitted edit and the untracked file');

@@ -11,6 +11,7 @@ import { nextRequest } from '../requests';
 import type { Workbench } from '../workbench';
 import { seedSettings } from '../../../support/fixtures/settingsFixture';
 import { pickQuickItem, SET_API_KEY } from './quickPick';
+import { until } from '../../../support/until';
 
 export const LLM_MODEL = 'anthropic/claude-sonnet-4-20250514';
 
@@ -173,4 +174,13 @@ export async function startOnServerWithLlm(workbench: Workbench, context: E2eCon
   await answerInput(workbench, 'Configure LLM (3/3): API key', '', { password: true });
   await workbench.runCommand('OpenHands: Start Conversation');
   await answerInput(workbench, 'OpenHands: Start Conversation', task);
+}
+
+/** Waits until a conversation of the V1 server at `url` has run to its finish (the scripted agent's last step). */
+export async function agentRunFinished(url: string, key: string): Promise<void> {
+  await until('the agent to finish its run', async () => {
+    const answer = await fetch(`${url}/api/v1/app-conversations/search?limit=10`, { headers: { 'X-Session-API-Key': key } });
+    const { items } = await answer.json() as { items: { execution_status: string | null }[] };
+    return items.some((c) => c.execution_status === 'finished') ? true : undefined;
+  }, 120_000);
 }
