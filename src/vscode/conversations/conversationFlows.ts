@@ -12,12 +12,17 @@ import type { AskMessage } from './messageInput';
 export class ConversationFlows {
   constructor(private readonly targets: ConversationTargets, private readonly sender: ConversationSender, private readonly ask: AskMessage) {}
 
+  /** The typed task is kept as the folder's draft until a conversation starts there (Escape on the pre-flight keeps it). */
   async start(uri?: vscode.Uri): Promise<string | undefined> {
     const target = await this.targets.resolve(uri);
+    const folder = target.root?.toString();
     const asked = await this.ask(target, {
       title: vscode.l10n.t('OpenHands: Start Conversation'), allowEmpty: false, placeholder: vscode.l10n.t('What should the agent do?'),
+      value: this.sender.drafts.draft(folder),
     });
-    return asked && this.sender.send(asked.target, { initial_user_msg: asked.text }, asked.text);
+    if (!asked) return undefined;
+    this.sender.drafts.keep(folder, asked.text);
+    return this.sender.send(asked.target, { initial_user_msg: asked.text }, asked.text);
   }
 
   async sendFiles(first?: vscode.Uri, all?: readonly vscode.Uri[]): Promise<string | undefined> {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ConversationRequest } from '../../api/model/conversations';
 import { ApiError } from '../../api/http/apiError';
 import { firstLine } from '../../core/conversations/message';
+import { TaskDrafts } from '../../core/conversations/taskDrafts';
 import { preflightChoices, pushPlanText, PUSH_ACTION_TITLES, type PreflightAction, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
 import { providerName } from '../../api/providerDomains';
 import { tokenHost } from '../../core/git/gitProvider';
@@ -40,6 +41,9 @@ export interface StartReporter {
 }
 
 export class ConversationSender {
+  /** Tasks typed for starts that did not happen, per folder: a start on the folder spends its draft. */
+  readonly drafts = new TaskDrafts();
+
   constructor(
     private readonly session: ServerSession,
     private readonly store: ConversationStore,
@@ -101,6 +105,7 @@ export class ConversationSender {
         return undefined;
       }
       const started = await this.start(server, target, message, title, reporter);
+      this.drafts.started(target.root?.toString());
       await this.store.add(server.url, started);
       this.logger.info(`Conversation ${started.id} started on ${describeTarget(target)}`);
       // The chat response says it where the start was reported; elsewhere a notification does.
@@ -214,6 +219,7 @@ export class ConversationSender {
     const started: StartedConversation = {
       id: handed.conversationId, title: firstLine(title), branch: handed.branch, folder: folder.folder.toString(), sentFolderCommit: handed.commit, startedAt: new Date().toISOString(), state: 'starting',
     };
+    this.drafts.started(folder.folder.toString());
     await this.store.add(handed.server.url, started);
     this.logger.info(`Conversation ${started.id} started on the folder ${folder.folder.fsPath} as it is`);
     // The chat response says it where the start was reported; elsewhere a notification does.

@@ -8,6 +8,8 @@ export interface AskOptions {
   readonly title: string;
   readonly allowEmpty: boolean;
   readonly placeholder: string;
+  /** The words the box starts with (a draft kept from a start that did not happen). */
+  readonly value?: string;
 }
 
 export interface AskedMessage {
@@ -22,7 +24,7 @@ export const askMessage: AskMessage = async (initial, options) => {
   const editButton = { iconPath: new vscode.ThemeIcon('repo'), tooltip: vscode.l10n.t('Change Repository or Branch'), what: 'edit' as const };
   const dropButton = { iconPath: new vscode.ThemeIcon('circle-slash'), tooltip: vscode.l10n.t('Start Without Repository'), what: 'drop' as const };
   let target = initial;
-  let text = '';
+  let text = options.value ?? '';
   for (;;) {
     const prompt = vscode.l10n.t('Repository: {0}.', describeTarget(target)); // VS Code adds how to send and cancel
     const answer = await showInput(text, { ...options, prompt }, target.repository ? [editButton, dropButton] : [editButton]);
