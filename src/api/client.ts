@@ -150,7 +150,7 @@ export interface AgentServerApi {
    * `onSent` is told the bytes sent so far. Absent where the agent server takes no upload.
    */
   uploadFile?(localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void>;
-  /** Runs a shell command on the agent server and gives its result once it ended; absent where it runs none. */
+  /** Runs a shell command in the conversation's workspace (or `cwd`) and gives its result once it ended; absent where it runs none. */
   runCommand?(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult>;
 }
 

@@ -126,8 +126,8 @@ async function uploadBundle(agent: AgentServerApi, request: HandOverRequest, rem
 }
 
 async function unpack(agent: AgentServerApi, request: HandOverRequest, remotePath: string, timing: HandOverTiming, signal: AbortSignal | undefined): Promise<void> {
-  // The bundle goes once the command ends, whatever its end; the command runs in the agent server's own folder,
-  // which is the workspace (a process sandbox's `working_dir` is `.`).
+  // The bundle goes once the command ends, whatever its end. The command runs in the conversation's workspace (the
+  // client's default); the bundle's absolute path in /tmp reads the same from there.
   const command = `trap ${shellQuote(`rm -f ${shellQuote(remotePath)}`)} EXIT\n${request.unpackCommand(remotePath)}`;
   const result = await agent.runCommand!(command, { timeoutSeconds: timing.unpackTimeoutSeconds }, { signal });
   if (result.exitCode === 0) return;
