@@ -67,6 +67,11 @@ export interface SettingsApi {
 export interface ConversationsApi {
   /** Starts a conversation and resolves once the server has it; only the fields given are sent. */
   createConversation(request: ConversationRequest, call?: StartOptions): Promise<ConversationResponse>;
+  /**
+   * The conversation a start the server took leads to (`startId`: told by onAccepted), once the server has made it
+   * (V1: its start task READY); undefined where the start ended without one. Absent where a start has no id of its own.
+   */
+  conversationOfStart?(startId: string, call?: CallOptions): Promise<string | undefined>;
   /** One page of the server's conversations, newest first. */
   listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
   /** The conversations with these ids that the server knows, in any order (absent ids are left out). */
