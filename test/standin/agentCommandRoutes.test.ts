@@ -5,7 +5,7 @@
 // during the start stops the conversation the start task leads to and names it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/createClient';
@@ -97,6 +97,19 @@ describe('stand-in agent server: upload and commands', () => {
     assert.deepEqual((await agent.changes(null)).files, []);
     assert.equal((await agent.runCommand!(`ls -d /tmp/openhands-handover-${folder.commit.slice(0, 12)}-* 2>/dev/null | wc -l`, { timeoutSeconds: 5 })).stdout.trim(), '0', 'the uploaded bundle is gone');
     assert.equal(await client.firstMessage!(id), 'Read edited.txt and added.txt');
+  });
+
+  it('settings that group conversations (1.11.0): the workspace is ./<id hex> below the agent server\'s folder; the hand-over, the list and the bytes are there', async () => {
+    assert.equal((await post(v1.url, '/api/v1/settings', '{"sandbox_grouping_strategy":"GROUP_BY_NEWEST"}', KEY)).status, 200);
+    await post(v1.url, '/_test/start-tasks', '{"readyAfterMs":50}');
+    const { client } = countingClient(v1.url);
+    const id = await handOver(client, { bundle: folder, unpackCommand: folder.unpackCommand, task: { text: 'Read edited.txt' } });
+    const agent = await agentOf(client, id);
+    const [own, workspace] = await Promise.all(['.', undefined].map((cwd) => agent.runCommand!('pwd -P; git rev-parse HEAD', { timeoutSeconds: 10, ...(cwd ? { cwd } : {}) })));
+    assert.equal(own.exitCode, 128, 'the agent server\'s own folder holds no repository');
+    assert.deepEqual(workspace.stdout.split('\n').slice(0, 2), [`${own.stdout.split('\n')[0]}/${id}`, folder.commit]);
+    assert.deepEqual((await agent.changes(null)).files, []);
+    assert.equal(new TextDecoder().decode((await agent.fileBytes('edited.txt'))!), readFileSync(join(folder.dir, 'edited.txt'), 'utf8'));
   });
 
   it('Cancel while the server starts the conversation: its start task leads to it; it is stopped (paused) and named', async () => {
