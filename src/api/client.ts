@@ -67,6 +67,11 @@ export interface SettingsApi {
 export interface ConversationsApi {
   /** Starts a conversation and resolves once the server has it; only the fields given are sent. */
   createConversation(request: ConversationRequest, call?: StartOptions): Promise<ConversationResponse>;
+  /**
+   * The conversation a start the server took leads to (`startId`: told by onAccepted), once the server has made it
+   * (V1: its start task READY); undefined where the start ended without one. Absent where a start has no id of its own.
+   */
+  conversationOfStart?(startId: string, call?: CallOptions): Promise<string | undefined>;
   /** One page of the server's conversations, newest first. */
   listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
   /** The conversations with these ids that the server knows, in any order (absent ids are left out). */
@@ -150,7 +155,7 @@ export interface AgentServerApi {
    * `onSent` is told the bytes sent so far. Absent where the agent server takes no upload.
    */
   uploadFile?(localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void>;
-  /** Runs a shell command on the agent server and gives its result once it ended; absent where it runs none. */
+  /** Runs a shell command in the conversation's workspace (or `cwd`) and gives its result once it ended; absent where it runs none. */
   runCommand?(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult>;
 }
 

@@ -33,6 +33,7 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
       ? { loadAdvanced: settings.loadAdvanced.bind(settings), updateAdvanced: settings.updateAdvanced.bind(settings) }
       : {}),
     createConversation: (request, call) => conversations.createConversation(request, call),
+    ...(conversations.conversationOfStart ? { conversationOfStart: conversations.conversationOfStart.bind(conversations) } : {}),
     listConversations: (page, call) => conversations.listConversations(page, call),
     getConversations: (ids, call) => conversations.getConversations(ids, call),
     ...(conversations.stopConversation ? { stopConversation: conversations.stopConversation.bind(conversations), stopLeaves: conversations.stopLeaves } : {}),

@@ -86,6 +86,7 @@ function v1Suites(client: Client): void {
   v1WorkSuite(client);
   v1ConfirmSuite(client);
   v1HandOverSuite(client);
+  v1HandOverSuite(client, { grouped: true });
   webUiSuite(client);
   providerTokensSuite(client);
   rateLimitSuite(client);

@@ -1,8 +1,11 @@
 // Handing a folder to a conversation (issue 30) through the extension's client and its hand-over
 // (core/handover/handOver.ts): a start without a message (READY, idle, no message), the snapshot's bundle
 // uploaded to the agent server and unpacked with one command, then the task; the scripted LLM's agent cats the
-// uncommitted edit and the untracked file and edits one; the changes list holds only that edit, and the git-delta
-// patch, based on the snapshot commit, applies exactly to a copy of the local folder.
+// uncommitted edit and the untracked file and edits one; the changes list holds only that edit, the files' bytes are
+// exact, and the git-delta patch, based on the snapshot commit, applies exactly to a copy of the local folder. Run
+// twice: in a sandbox of its own (the agent server's folder is the workspace), then with the settings grouping
+// conversations (`sandbox_grouping_strategy: GROUP_BY_NEWEST`, saved before the start: the conversation joins the
+// newest running sandbox, its workspace `./<id hex>` below that agent server's folder, openhands-agent-server.md §9).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,13 +34,25 @@ const HANDOVER_SCRIPT: readonly ScriptStep[] = [
 ];
 const LIMIT_MS = 240_000;
 
+/** `workspace.working_dir` of the conversation on its agent server, read as the conversation's own key reads it. */
+async function workingDirOf(client: Client, id: string): Promise<string> {
+  const [c] = JSON.parse((await client.get(`/api/v1/app-conversations?ids=${id}`)).text) as { conversation_url: string; session_api_key: string }[];
+  const answer = await fetch(c.conversation_url, { headers: { 'X-Session-API-Key': c.session_api_key } });
+  return ((await answer.json()) as { workspace: { working_dir: string } }).workspace.working_dir;
+}
+
 interface Observed { kind: string; source: string; observation?: { content?: { text?: string }[] }; llm_message?: { content: { text?: string }[] } }
 
-export function v1HandOverSuite(client: Client): void {
-  const state: { llm?: ScriptedLlm; folder?: TestFolder; ours?: OpenHandsClient; id?: string; agent?: AgentServerApi; requests: string[] } = { requests: [] };
+/** The grouping saved before the start; NO_GROUPING again afterwards (the later suites start conversations of their own). */
+const grouping = (strategy: string) => JSON.stringify({ sandbox_grouping_strategy: strategy });
 
-  describe('V1: a folder handed to a conversation, then its task (issue 30)', () => {
+export function v1HandOverSuite(client: Client, options: { grouped?: boolean } = {}): void {
+  const state: { llm?: ScriptedLlm; folder?: TestFolder; ours?: OpenHandsClient; id?: string; agent?: AgentServerApi; requests: string[] } = { requests: [] };
+  const title = options.grouped ? ', in a sandbox that groups conversations (issue 42)' : '';
+
+  describe(`V1: a folder handed to a conversation, then its task (issue 30)${title}`, () => {
     before(async () => {
+      if (options.grouped) assertJson(await client.post('/api/v1/settings', grouping('GROUP_BY_NEWEST')), 200, SETTINGS_STORED);
       state.llm = await startScriptedLlm({ script: HANDOVER_SCRIPT });
       state.folder = makeTestFolder();
       const fetch: FetchFunction = (url, init) => { state.requests.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`); return (undiciFetch as unknown as FetchFunction)(url, init); };
@@ -45,6 +60,7 @@ export function v1HandOverSuite(client: Client): void {
       state.requests.length = 0;
     });
     after(async () => {
+      if (options.grouped) assertJson(await client.post('/api/v1/settings', grouping('NO_GROUPING')), 200, SETTINGS_STORED);
       await state.llm?.close();
       state.folder?.remove();
     });
@@ -65,6 +81,7 @@ export function v1HandOverSuite(client: Client): void {
       const reach = await ours.agentServer(state.id);
       assert.ok(reach.reachable);
       state.agent = reach.agent;
+      assert.equal(await workingDirOf(client, state.id), options.grouped ? `./${state.id}` : '.', 'the workspace as the agent server states it');
     });
 
     it('the agent read the uncommitted edit and the untracked file, not the ignored ones, and finished', async () => {
@@ -99,6 +116,9 @@ export function v1HandOverSuite(client: Client): void {
         execFileSync('git', ['apply', patchFile], { cwd: copy });
         assert.equal(readFileSync(join(copy, 'edited.txt'), 'utf8'), AGENT_EDITED);
         assert.equal(readFileSync(join(copy, 'added.txt'), 'utf8'), ADDED_TEXT);
+        for (const [name, text] of [['edited.txt', AGENT_EDITED], ['added.txt', ADDED_TEXT]]) {
+          assert.deepEqual(Buffer.from((await agent.fileBytes(name))!), Buffer.from(text), `${name}: the exact bytes`);
+        }
         assert.equal(readFileSync(join(folder.dir, 'edited.txt'), 'utf8'), EDITED_TEXT, 'the person\'s folder untouched');
       } finally {
         rmSync(join(copy, '..'), { recursive: true, force: true });

@@ -1,16 +1,17 @@
 // The stand-in's agent server takes a folder as 1.11.0 does (agentCommandRoutes.ts): a conversation started
 // without a message stays idle; the upload and the command work in its workspace with its own key only; the
 // hand-over (core/handover/handOver.ts) through the real client puts the snapshot at HEAD with nothing listed as
-// changed, sends the task as the person's message, and takes at most 6 requests from the start to the task.
+// changed, sends the task as the person's message, and takes at most 7 requests from the start to the task; a cancel
+// during the start stops the conversation the start task leads to and names it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/createClient';
 import { sessionCredential } from '../../src/api/http/credential';
 import type { AgentServerApi, OpenHandsClient, ServerApi } from '../../src/api/client';
-import { handOver } from '../../src/core/handover/handOver';
+import { HandOverError, handOver } from '../../src/core/handover/handOver';
 import { makeTestFolder, type TestFolder } from '../support/handOverFolder';
 import { call, get, post, serve } from '../support/standin/testClient';
 
@@ -82,11 +83,11 @@ describe('stand-in agent server: upload and commands', () => {
     assert.deepEqual([output.kind, output.exit_code, output.stdout, output.stderr], ['BashOutput', 0, 'hi\n', null]);
   });
 
-  it('the hand-over: snapshot at HEAD on the local branch, nothing listed as changed, the task as the person\'s message, ≤ 6 requests', async () => {
+  it('the hand-over: snapshot at HEAD on the local branch, nothing listed as changed, the task as the person\'s message, ≤ 7 requests', async () => {
     await post(v1.url, '/_test/start-tasks', '{"readyAfterMs":50}');
     const { client, requests } = countingClient(v1.url);
     const id = await handOver(client, { bundle: folder, unpackCommand: folder.unpackCommand, task: { text: 'Read edited.txt and added.txt' } });
-    assert.ok(requests.length <= 6, `requests from the start to the task: ${requests.join(', ')}`);
+    assert.ok(requests.length <= 7, `requests from the start to the task: ${requests.join(', ')}`);
     const agent = await agentOf(client, id);
     const head = await agent.runCommand!('git rev-parse HEAD && git rev-parse --abbrev-ref HEAD && cat edited.txt added.txt && ls -a', { timeoutSeconds: 10 });
     const [commit, branch, ...rest] = head.stdout.split('\n');
@@ -96,5 +97,40 @@ describe('stand-in agent server: upload and commands', () => {
     assert.deepEqual((await agent.changes(null)).files, []);
     assert.equal((await agent.runCommand!(`ls -d /tmp/openhands-handover-${folder.commit.slice(0, 12)}-* 2>/dev/null | wc -l`, { timeoutSeconds: 5 })).stdout.trim(), '0', 'the uploaded bundle is gone');
     assert.equal(await client.firstMessage!(id), 'Read edited.txt and added.txt');
+  });
+
+  it('settings that group conversations (1.11.0): the workspace is ./<id hex> below the agent server\'s folder; the hand-over, the list and the bytes are there', async () => {
+    assert.equal((await post(v1.url, '/api/v1/settings', '{"sandbox_grouping_strategy":"GROUP_BY_NEWEST"}', KEY)).status, 200);
+    await post(v1.url, '/_test/start-tasks', '{"readyAfterMs":50}');
+    const { client } = countingClient(v1.url);
+    const id = await handOver(client, { bundle: folder, unpackCommand: folder.unpackCommand, task: { text: 'Read edited.txt' } });
+    const agent = await agentOf(client, id);
+    const [own, workspace] = await Promise.all(['.', undefined].map((cwd) => agent.runCommand!('pwd -P; git rev-parse HEAD', { timeoutSeconds: 10, ...(cwd ? { cwd } : {}) })));
+    assert.equal(own.exitCode, 128, 'the agent server\'s own folder holds no repository');
+    assert.deepEqual(workspace.stdout.split('\n').slice(0, 2), [`${own.stdout.split('\n')[0]}/${id}`, folder.commit]);
+    assert.deepEqual((await agent.changes(null)).files, []);
+    assert.equal(new TextDecoder().decode((await agent.fileBytes('edited.txt'))!), readFileSync(join(folder.dir, 'edited.txt'), 'utf8'));
+  });
+
+  it('Cancel while the server starts the conversation: its start task leads to it; it is stopped (paused) and named', async () => {
+    await post(v1.url, '/_test/start-tasks', '{"readyAfterMs":600}');
+    const { client } = countingClient(v1.url);
+    const cancel = new AbortController();
+    const steps: string[] = [];
+    const started = Date.now();
+    const done = handOver(client, {
+      bundle: folder, unpackCommand: folder.unpackCommand, task: { text: 'never sent' }, signal: cancel.signal,
+      onProgress: (p) => { steps.push(p.step); if (p.step === 'start' && p.detail) cancel.abort(); },
+    });
+    const error = await done.then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof HandOverError && error.cancelled && error.step === 'start', String(error));
+    assert.ok(Date.now() - started < 5000, 'the cancel waited only for the start the server had taken');
+    const left = error.left;
+    assert.ok(left?.stopped, 'a conversation was left, and stopped');
+    assert.match(error.message, new RegExp(`was cancelled while starting the conversation\\. Conversation ${left.conversationId} was started without its task and is now stopped`));
+    assert.equal(steps.at(-1), 'leaving');
+    const [summary] = await client.getConversations([left.conversationId]);
+    assert.equal(summary?.state, 'paused');
+    assert.equal(await client.firstMessage!(left.conversationId), undefined, 'no task sent');
   });
 });

@@ -16,7 +16,7 @@ describe('the stand-in\'s git/changes', () => {
     try {
       for (const name of ['café.txt', 'tab\tq"uote.txt', 'plain.txt']) writeFileSync(join(workspace, name), 'x');
       const printed = execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: workspace, encoding: 'utf8' }).trim().split('\n');
-      const reply = gitChanges({ workspace } as V1ConversationRecord, new URLSearchParams({ path: '.' }));
+      const reply = gitChanges({ workspace, workingDir: '.' } as V1ConversationRecord, new URLSearchParams({ path: '.' }));
       const listed = GitChangeList.parse(JSON.parse(reply.body));
       assert.deepEqual(listed.map((c) => c.path).sort(), [...printed].sort());
       assert.deepEqual(fileChanges(listed).map((c) => c.path).sort(), ['café.txt', 'plain.txt', 'tab\tq"uote.txt']);

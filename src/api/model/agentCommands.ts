@@ -10,7 +10,7 @@ export interface CommandResult {
 }
 
 export interface CommandOptions {
-  /** Where it runs; absent: the agent server's own folder (a process sandbox's workspace). */
+  /** Where it runs; absent: the conversation's workspace. */
   readonly cwd?: string;
   /** The agent server stops it after this many seconds (exit code -1). */
   readonly timeoutSeconds: number;

@@ -62,6 +62,11 @@ export interface ConversationResponse {
 export interface StartOptions extends CallOptions {
   /** Told each step of an asynchronous start (V1's start task), in words. */
   readonly onProgress?: (step: string) => void;
+  /**
+   * Told the start's own id once the server took the start (V1: its start task), before it is over: a cancel or a
+   * failure after that may still leave a conversation, which conversationOfStart finds.
+   */
+  readonly onAccepted?: (startId: string) => void;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The agent's changes straight from its agent server (1.11.0's agent-server 1.34.0), through the transport the
 // agent-server access (agent reach) builds from `conversation_url` and the conversation's own session key:
-// - `GET /api/git/changes?path=.&ref=` the list (the app server proxies the same);
+// - `GET /api/git/changes?path=<stated workspace>&ref=` the list (the app server proxies the same route);
 // - `GET /api/file/archive?path=<absolute workspace>&format=git-delta&base_ref=` one exact `git diff --binary`
 //   (`text/x-patch`), naming its base commit in `X-Archive-Base-Commit`. Without the default excludes
 //   (node_modules/, dist/, build/…) it holds every file the list names; the agent server's own files are cut out;
@@ -15,8 +15,8 @@ import { BaseUnresolvedError } from '../changesErrors';
 import { isRecord } from '../guards';
 import { parseJson } from '../http/transport';
 import { withoutArtefactSections } from './agentArtefacts';
-import { agentWorkspace, type AgentWorkspace } from './agentWorkspace';
-import { baseOfRef, WORKSPACE_ROOT } from './appChanges';
+import { agentWorkspace, statedWorkingDir, type AgentWorkspace } from './agentWorkspace';
+import { baseOfRef } from './appChanges';
 import { GitChangeList, fileChanges } from './gitChanges';
 
 /** A whole change or a file is read up to this size; the changes view decides what it shows inline. */
@@ -26,37 +26,50 @@ const PATCH_TIMEOUT_MS = 60_000;
 
 /**
  * The changes, patch and file reads of one conversation (`conversationPath`: `/api/conversations/<id>` on its agent
- * server); its workspace path is found once (with whether the server's default base is the empty tree).
+ * server), and the folder its commands run in (`workingDir`: the workspace as the server states it); the workspace's
+ * stated folder and its absolute path are found once (with whether the server's default base is the empty tree).
  */
-export function agentChangesApi(transport: Transport, conversationPath: string): Required<Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes' | 'defaultBaseIsEmptyTree'>> {
-  const workspace = (call?: CallOptions) => knownWorkspace(`${transport.baseUrl}${conversationPath}`, () => agentWorkspace(transport, conversationPath, call));
+export function agentChangesApi(transport: Transport, conversationPath: string): AgentWorkspaceApi {
+  const key = `${transport.baseUrl}${conversationPath}`;
+  const workingDir = (call?: CallOptions) => remembered(STATED, key, () => statedWorkingDir(transport, conversationPath, call));
+  const workspace = async (call?: CallOptions) => {
+    const stated = await workingDir(call);
+    return remembered(WORKSPACES, key, () => agentWorkspace(transport, conversationPath, stated, call));
+  };
   return {
-    changes: (baseRef, call) => agentChanges(transport, baseRef, call),
+    workingDir,
+    changes: async (baseRef, call) => agentChanges(transport, await workingDir(call), baseRef, call),
     patch: async (baseRef, call) => agentPatch(transport, (await workspace(call)).path, baseRef, call),
     fileBytes: async (path, call) => agentFileBytes(transport, (await workspace(call)).path, path, call),
     defaultBaseIsEmptyTree: async (call) => (await workspace(call)).defaultBaseIsEmptyTree,
   };
 }
 
+export type AgentWorkspaceApi = Required<Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes' | 'defaultBaseIsEmptyTree'>> & {
+  readonly workingDir: (call?: CallOptions) => Promise<string>;
+};
+
 /**
  * A conversation's workspace stays where it is while its agent server lives: found once per agent server and
- * conversation (up to 4 requests), not once per listing; a failed search is tried again next time.
+ * conversation (up to 4 requests), not once per listing or command; a failed search is tried again next time.
  */
+const STATED = new Map<string, Promise<string>>();
 const WORKSPACES = new Map<string, Promise<AgentWorkspace>>();
-const WORKSPACES_KEPT = 50;
+const KEPT = 50;
 
-function knownWorkspace(key: string, find: () => Promise<AgentWorkspace>): Promise<AgentWorkspace> {
-  const known = WORKSPACES.get(key);
+function remembered<T>(cache: Map<string, Promise<T>>, key: string, find: () => Promise<T>): Promise<T> {
+  const known = cache.get(key);
   if (known) return known;
   const found = find();
-  WORKSPACES.set(key, found);
-  found.catch(() => WORKSPACES.delete(key));
-  if (WORKSPACES.size > WORKSPACES_KEPT) WORKSPACES.delete(WORKSPACES.keys().next().value!);
+  cache.set(key, found);
+  found.catch(() => cache.delete(key));
+  if (cache.size > KEPT) cache.delete(cache.keys().next().value!);
   return found;
 }
 
-async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
-  const query = new URLSearchParams({ path: WORKSPACE_ROOT });
+/** `workingDir`: the workspace as the server states it (relative ones are resolved against its own folder there too). */
+async function agentChanges(transport: Transport, workingDir: string, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
+  const query = new URLSearchParams({ path: workingDir });
   if (baseRef !== null) query.set('ref', baseRef);
   const list = readAnswer(await transport.send('GET', `/api/git/changes?${query}`, undefined, call), GitChangeList);
   return { base: baseOfRef(baseRef), files: fileChanges(list) };

@@ -33,6 +33,7 @@ export class V1AgentServer implements AgentServerApi {
   /** For answers that may be large or slow: the server's own timeout and size cap. */
   private readonly slowTransport: Transport;
   private readonly conversationPath: string;
+  private readonly workingDir: (call?: CallOptions) => Promise<string>;
 
   constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message') {
     // Another server: whether it answers says nothing about the configured one.
@@ -41,7 +42,7 @@ export class V1AgentServer implements AgentServerApi {
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
     // A patch or a file may be large and slow: the server's own timeout and size cap, not the events' short ones.
     this.slowTransport = new Transport(agent);
-    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes, defaultBaseIsEmptyTree: this.defaultBaseIsEmptyTree } = agentChangesApi(this.slowTransport, this.conversationPath));
+    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes, defaultBaseIsEmptyTree: this.defaultBaseIsEmptyTree, workingDir: this.workingDir } = agentChangesApi(this.slowTransport, this.conversationPath));
     const socketId = this.conversationPath.split('/').pop() ?? conversationId;
     const reader = new EventsSearchReader({
       source: 'agent-server',
@@ -64,9 +65,14 @@ export class V1AgentServer implements AgentServerApi {
     return uploadFile(this.slowTransport, localPath, remotePath, onSent, call);
   }
 
-  /** Both run a command (bash_router.py): offered on every V1 line. */
-  runCommand(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult> {
-    return runCommand(this.slowTransport, command, options, call);
+  /**
+   * Both run a command (bash_router.py): offered on every V1 line. Without a `cwd` it runs in the conversation's
+   * workspace, as the server states it: the agent server's own folder is that only where no other conversation
+   * shares its sandbox (openhands-agent-server.md §9).
+   */
+  async runCommand(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult> {
+    const cwd = options.cwd ?? await this.workingDir(call);
+    return runCommand(this.slowTransport, command, { ...options, cwd }, call);
   }
 
   /** Accepts or rejects the action the agent waits on in confirmation mode. */

@@ -1,13 +1,13 @@
 // Where a conversation's workspace is on its agent server, as an absolute path (the archive and download
 // routes refuse a relative one). `GET /api/conversations/{id}` names it `workspace.working_dir`: absolute in a
-// Docker sandbox (`/workspace/project`), but `.` in a process sandbox (1.11.0, RUNTIME=process). A relative one
-// is relative to the agent server's own folder (the workspace route resolves it so), and that is where a shell
-// command without `cwd` runs: one `pwd -P` there names it (bash_router.py; the sandbox was started in it,
-// process_sandbox_service.py). The same command says whether the workspace holds no `origin/…` ref and has a branch
+// Docker sandbox (`/workspace/project`), but `.` in a process sandbox (1.11.0, RUNTIME=process), `./<conversation id
+// hex>` where the sandbox holds several conversations (sandbox_grouping_strategy, settings_models.py
+// grouped_workspace_dir). A relative one is relative to the agent server's own folder (the sandbox was started in
+// it, process_sandbox_service.py): one `pwd -P` run with it as `cwd` names it (bash_router.py). The same command says whether the workspace holds no `origin/…` ref and has a branch
 // checked out: the server's default patch base is then the empty tree (sdk/git/utils.py get_valid_ref tries only
 // `origin/…` refs; file_router.py asks HEAD for a detached one), so a listing needs no patch against it. Where the command is refused, the absolute folder is looked for in the terminal
 // observations' `metadata.working_dir` (the shell's folder after each command): a candidate is taken when the
-// agent server lists the same changes for it as for `.`, and the shortest such wins (a folder the agent cd'ed into
+// agent server lists the same changes for it as for the stated folder, and the shortest such wins (a folder the agent cd'ed into
 // lies inside the workspace); up to 4 requests more.
 import * as z from 'zod/mini';
 import { readAnswer } from '../http/answers';
@@ -38,17 +38,25 @@ export interface AgentWorkspace {
   readonly defaultBaseIsEmptyTree: boolean;
 }
 
-/** `conversationPath`: the conversation on its agent server, `/api/conversations/<id>`. */
-export async function agentWorkspace(transport: Transport, conversationPath: string, call?: CallOptions): Promise<AgentWorkspace> {
-  const stated = readAnswer(await transport.send('GET', conversationPath, undefined, call), AgentConversation).workspace?.working_dir;
-  if (stated && isAbsolute(stated)) return { path: stated, defaultBaseIsEmptyTree: false };
-  const shown = await workspaceOfShell(transport, stated || '.', call);
+/**
+ * The workspace as the agent server states it, `workspace.working_dir`: absolute, or relative to the agent server's
+ * own folder (`.` in a process sandbox, `./<conversation id hex>` where conversations share one); `.` where none is
+ * stated. Where a command runs and a list is read (`conversationPath`: `/api/conversations/<id>` on its agent server).
+ */
+export async function statedWorkingDir(transport: Transport, conversationPath: string, call?: CallOptions): Promise<string> {
+  return readAnswer(await transport.send('GET', conversationPath, undefined, call), AgentConversation).workspace?.working_dir || '.';
+}
+
+/** `stated`: the workspace as statedWorkingDir gives it. */
+export async function agentWorkspace(transport: Transport, conversationPath: string, stated: string, call?: CallOptions): Promise<AgentWorkspace> {
+  if (isAbsolute(stated)) return { path: stated, defaultBaseIsEmptyTree: false };
+  const shown = await workspaceOfShell(transport, stated, call);
   if (shown) return shown;
   const query = new URLSearchParams({ kind: OBSERVATION_KIND, limit: '100' });
   const page = readAnswer(await transport.send('GET', `${conversationPath}/events/search?${query}`, undefined, call), ObservationPage);
   const seen = page.items.map((event) => event.observation?.metadata?.working_dir).filter((dir): dir is string => !!dir && isAbsolute(dir));
   const candidates = [...new Set(seen)].sort((a, b) => a.length - b.length).slice(0, MAX_CANDIDATES);
-  const own = JSON.stringify(await changesAt(transport, '.', call));
+  const own = JSON.stringify(await changesAt(transport, stated, call));
   for (const candidate of candidates) {
     if (JSON.stringify(await changesAt(transport, candidate, call)) === own) return { path: candidate, defaultBaseIsEmptyTree: false };
   }

@@ -58,8 +58,22 @@ export class V1ConversationsApi implements ConversationsApi {
     const checked = StartRequest().safeParse(startRequest(request));
     if (!checked.success) throw clientValidation(info, checked.error.issues);
     const task = readAnswer(await this.transport.send('POST', CONVERSATIONS, checked.data, call), StartTask());
+    call.onAccepted?.(task.id);
     const ready = await this.follow(task, call, { repository: request.repository ?? undefined, gitProvider: request.git_provider ?? undefined });
     return { status: 'ok', conversation_id: ready, message: null, conversation_status: 'READY' };
+  }
+
+  /** Follows the start task (it goes on on the server whatever happened here) until READY: its conversation; ERROR: none. */
+  async conversationOfStart(startId: string, call: CallOptions = {}): Promise<string | undefined> {
+    const path = `${CONVERSATIONS}/start-tasks?ids=${encodeURIComponent(startId)}`;
+    const task = readAnswer(await this.transport.send('GET', path, undefined, call), StartTaskList())[0];
+    if (!task) return undefined;
+    try {
+      return await this.follow(task, call, {});
+    } catch (error) {
+      if (error instanceof StartFailedError) return undefined;
+      throw error;
+    }
   }
 
   async listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {

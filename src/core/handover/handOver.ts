@@ -1,11 +1,13 @@
 // Handing a folder snapshot to a new conversation, then its task (issue 30): start the conversation without a
 // message (it waits, idle) → reach its agent server → upload the snapshot's bundle → unpack it in the workspace
 // with one command → send the task. Pure: the client does the talking, the snapshot (snapshot.ts) is made
-// before. Six requests where the start is ready at its first poll: the start and its poll, the agent's address
-// (?ids=), the upload, the command, the task. A failure or a cancel after the start leaves a conversation
-// without its task: it is stopped (V1 pauses its sandbox) and named, so the person can delete it.
+// before. Seven requests where the start is ready at its first poll: the start and its poll, the agent's address
+// (?ids=), the upload, the workspace's folder (the command runs there), the command, the task. A failure or a cancel after the start leaves a conversation
+// without its task: it is stopped (V1 pauses its sandbox) and named, so the person can delete it. One after the
+// start was taken but before it was over goes on on the server: its start task is followed to the conversation.
 import type { AgentServerApi, OpenHandsClient } from '../../api/client';
 import type { FollowUpMessage } from '../../api/model/conversations';
+import { StartFailedError } from '../../api/conversationErrors';
 import { l10n } from '../../base/l10n';
 
 /** What the hand-over needs of a snapshot (snapshot.ts's FolderSnapshot has it). */
@@ -17,7 +19,7 @@ export interface HandOverBundle {
   readonly bundleBytes: number;
 }
 
-export type HandOverClient = Pick<OpenHandsClient, 'createConversation' | 'agentServer' | 'sendMessage' | 'stopConversation'>;
+export type HandOverClient = Pick<OpenHandsClient, 'createConversation' | 'conversationOfStart' | 'agentServer' | 'sendMessage' | 'stopConversation'>;
 
 export type HandOverStepName = 'start' | 'upload' | 'unpack' | 'task';
 
@@ -25,7 +27,9 @@ export type HandOverProgress =
   | { readonly step: 'start'; readonly detail?: string }
   | { readonly step: 'upload'; readonly sent: number; readonly total: number }
   | { readonly step: 'unpack' }
-  | { readonly step: 'task'; readonly conversationId: string };
+  | { readonly step: 'task'; readonly conversationId: string }
+  /** After a cancel or failure during the start: waiting for the conversation the server still makes, to stop it. */
+  | { readonly step: 'leaving' };
 
 export interface HandOverRequest {
   readonly bundle: HandOverBundle;
@@ -44,9 +48,11 @@ export interface HandOverTiming {
   readonly reachPollMs: number;
   /** The unpack command's limit on the agent server. */
   readonly unpackTimeoutSeconds: number;
+  /** How long a start cut short may take to lead to its conversation (1.11.0: 8-35 s from the start to READY). */
+  readonly leftWithinMs: number;
 }
 
-export const DEFAULT_HAND_OVER_TIMING: HandOverTiming = { reachWithinMs: 30_000, reachPollMs: 1000, unpackTimeoutSeconds: 300 };
+export const DEFAULT_HAND_OVER_TIMING: HandOverTiming = { reachWithinMs: 30_000, reachPollMs: 1000, unpackTimeoutSeconds: 300, leftWithinMs: 120_000 };
 
 /** What is left on the server after a failure: a conversation without its task, stopped or not. */
 export interface LeftOnServer {
@@ -71,10 +77,12 @@ export async function handOver(client: HandOverClient, request: HandOverRequest,
   if (!canHandOver(client)) throw new HandOverError('start', l10n.t('this server cannot take a folder: it offers no agent server or no message after the start'), undefined, false);
   let step: HandOverStepName = 'start';
   let conversationId: string | undefined;
+  let startId: string | undefined;
   try {
     request.onProgress?.({ step: 'start' });
     const start = request.instructions ? { conversation_instructions: request.instructions } : {};
-    conversationId = (await client.createConversation(start, { signal, onProgress: (detail) => request.onProgress?.({ step: 'start', detail }) })).conversation_id;
+    const onProgress = (detail: string) => request.onProgress?.({ step: 'start', detail });
+    conversationId = (await client.createConversation(start, { signal, onProgress, onAccepted: (id) => { startId = id; } })).conversation_id;
     const agent = await reachAgent(client, conversationId, timing, signal);
     step = 'upload';
     const remotePath = remoteBundlePath(request.bundle.commit);
@@ -89,6 +97,7 @@ export async function handOver(client: HandOverClient, request: HandOverRequest,
   } catch (error) {
     const cancelled = signal?.aborted ?? false;
     const reason = error instanceof HandOverFailure || !cancelled ? messageOf(error) : l10n.t('cancelled');
+    conversationId ??= await conversationLeft(client, startId, error, request, timing);
     const left = conversationId === undefined ? undefined : { conversationId, stopped: await stopQuietly(client, conversationId) };
     throw new HandOverError(step, reason, left, cancelled);
   }
@@ -126,8 +135,8 @@ async function uploadBundle(agent: AgentServerApi, request: HandOverRequest, rem
 }
 
 async function unpack(agent: AgentServerApi, request: HandOverRequest, remotePath: string, timing: HandOverTiming, signal: AbortSignal | undefined): Promise<void> {
-  // The bundle goes once the command ends, whatever its end; the command runs in the agent server's own folder,
-  // which is the workspace (a process sandbox's `working_dir` is `.`).
+  // The bundle goes once the command ends, whatever its end. The command runs in the conversation's workspace (the
+  // client's default); the bundle's absolute path in /tmp reads the same from there.
   const command = `trap ${shellQuote(`rm -f ${shellQuote(remotePath)}`)} EXIT\n${request.unpackCommand(remotePath)}`;
   const result = await agent.runCommand!(command, { timeoutSeconds: timing.unpackTimeoutSeconds }, { signal });
   if (result.exitCode === 0) return;
@@ -140,6 +149,18 @@ async function unpack(agent: AgentServerApi, request: HandOverRequest, remotePat
 export function remoteBundlePath(commit: string): string {
   const unique = Math.random().toString(36).slice(2, 10);
   return `/tmp/openhands-handover-${commit.slice(0, 12).replace(/[^0-9a-f]/g, '')}-${unique}.bundle`;
+}
+
+/**
+ * The conversation a start cut short (a cancel, a lost answer) still leads to: the server goes on with a start it
+ * took. A start that ended in ERROR or stalled leaves none; one never taken has no id.
+ */
+async function conversationLeft(
+  client: HandOverClient, startId: string | undefined, error: unknown, request: HandOverRequest, timing: HandOverTiming,
+): Promise<string | undefined> {
+  if (startId === undefined || !client.conversationOfStart || error instanceof StartFailedError) return undefined;
+  request.onProgress?.({ step: 'leaving' });
+  return client.conversationOfStart(startId, { signal: AbortSignal.timeout(timing.leftWithinMs) }).catch(() => undefined);
 }
 
 async function stopQuietly(client: HandOverClient, id: string): Promise<boolean> {

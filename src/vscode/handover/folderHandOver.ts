@@ -128,5 +128,6 @@ function progressText(step: HandOverProgress): string {
     case 'upload': return vscode.l10n.t('Uploading the folder: {0} of {1}', formatSize(step.sent), formatSize(step.total));
     case 'unpack': return vscode.l10n.t('Unpacking the folder in the sandbox…');
     case 'task': return vscode.l10n.t('Sending the task…');
+    case 'leaving': return vscode.l10n.t('Stopping the conversation the server was still starting…');
   }
 }

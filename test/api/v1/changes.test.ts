@@ -11,6 +11,7 @@ import { SandboxNotRunningError, SandboxPausedError, WorkspaceUnknownError } fro
 import { NotFoundError, ValidationError } from '../../../src/api/http/statusErrors';
 import { BadResponseError } from '../../../src/api/http/transportErrors';
 import { agentChangesApi } from '../../../src/api/v1/agentChanges';
+import { V1AgentServer } from '../../../src/api/v1/agentServerApi';
 import { startLoopbackServer, type LoopbackServer } from '../../support/loopbackServer';
 
 const servers: LoopbackServer[] = [];
@@ -182,6 +183,25 @@ describe('V1 agent server changes', () => {
     assert.deepEqual(bodies.map((body) => ({ ...(body as object), command: undefined })), [{ command: undefined, timeout: 10, cwd: '.' }]);
     assert.match((bodies[0] as { command: string }).command, /^pwd -P && /);
     assert.equal(server.urls.at(-1)!.searchParams.get('path'), SANDBOX);
+  });
+
+  it('where the sandbox holds several conversations (`./<id hex>`), lists, finds the workspace and runs commands in that folder, relative, with one GET', async () => {
+    const grouped = `./${ID}`;
+    const bodies: { command: string; cwd?: string }[] = [];
+    const server = await serve((url) => (url.pathname === `/api/conversations/${ID}` ? { body: { workspace: { working_dir: grouped, kind: 'LocalWorkspace' } } }
+      : url.pathname === '/api/bash/execute_bash_command' ? { body: { exit_code: 0, stdout: `${SANDBOX}/${ID}\n`, stderr: null } }
+      : url.pathname === '/api/git/changes' ? { body: url.searchParams.get('path') === grouped ? [{ status: 'ADDED', path: 'a.txt' }] : [] }
+      : url.pathname === '/api/file/download' ? { body: te.encode('x') } : undefined));
+    const recording = { ...options(server.url), fetch: (url: string, init: RequestInit) => { if (init.body) bodies.push(JSON.parse(String(init.body))); return fetch(url, init); } };
+    const agent = new V1AgentServer(recording, { baseUrl: server.url, conversationPath: `/api/conversations/${ID}`, key: 'k' }, ID);
+    assert.deepEqual((await agent.changes(null)).files, [{ path: 'a.txt', status: 'added' }]);
+    await agent.runCommand('git status', { timeoutSeconds: 5 });
+    await agent.runCommand('ls', { cwd: '/elsewhere', timeoutSeconds: 5 });
+    await agent.fileBytes('a.txt');
+    assert.equal(server.urls.at(-1)!.searchParams.get('path'), `${SANDBOX}/${ID}/a.txt`);
+    assert.deepEqual(server.urls.filter((u) => u.pathname === '/api/git/changes').map((u) => u.searchParams.get('path')), [grouped]);
+    assert.deepEqual(bodies.map((b) => [b.command.split(' ')[0], b.cwd]), [['git', grouped], ['ls', '/elsewhere'], ['pwd', grouped]], 'a command in the stated folder unless told another');
+    assert.equal(server.urls.filter((u) => u.pathname === `/api/conversations/${ID}`).length, 1, 'the stated folder is read once');
   });
 
   it('refuses a patch larger than its cap without reading it all', async () => {

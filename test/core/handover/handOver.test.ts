@@ -9,7 +9,7 @@ import type { ConversationRequest } from '../../../src/api/model/conversations';
 import { HandOverError, handOver, type HandOverClient, type HandOverProgress, type HandOverRequest } from '../../../src/core/handover/handOver';
 
 const ID = '5f1e8a3c2b4d4e6f8a9b0c1d2e3f4a5b';
-const FAST = { reachWithinMs: 200, reachPollMs: 5, unpackTimeoutSeconds: 30 };
+const FAST = { reachWithinMs: 200, reachPollMs: 5, unpackTimeoutSeconds: 30, leftWithinMs: 2000 };
 
 interface Fake {
   client: HandOverClient;

@@ -3,7 +3,7 @@
 // - POST /api/file/upload?path=<absolute>, multipart field `file`: parent folders made, 200 {"success": true};
 //   a relative path → 400 "Path must be absolute"; no `path` or no `file` → 422 (FastAPI's missing field).
 // - POST /api/bash/execute_bash_command {"command", "cwd", "timeout"=300}: a shell runs it in `cwd` (none: the
-//   agent server's own folder, which is the workspace of a process sandbox), and the answer is its BashOutput:
+//   agent server's own folder, the workspace only where the settings group no conversations), and the answer is its BashOutput:
 //   exit_code (-1 after the timeout or when it cannot start), stdout and stderr (null when empty).
 // The real one writes wherever its user may; the stand-in only in the workspace and the temporary folder.
 import { spawn } from 'node:child_process';
@@ -51,7 +51,8 @@ function multipartField(contentType: string, body: Buffer, name: string): Buffer
   return null;
 }
 
-export async function executeBashCommand(workspace: string, body: Buffer): Promise<Reply> {
+/** `folder`: the agent server's own folder, where a command without `cwd` runs and a relative one starts. */
+export async function executeBashCommand(folder: string, body: Buffer): Promise<Reply> {
   let request: { command?: unknown; cwd?: unknown; timeout?: unknown };
   try {
     request = JSON.parse(body.toString('utf8')) as typeof request;
@@ -60,7 +61,7 @@ export async function executeBashCommand(workspace: string, body: Buffer): Promi
   }
   if (typeof request.command !== 'string') return missing(['body', 'command']);
   const timeout = typeof request.timeout === 'number' ? request.timeout : 300;
-  const cwd = typeof request.cwd === 'string' ? resolve(workspace, request.cwd) : workspace;
+  const cwd = typeof request.cwd === 'string' ? resolve(folder, request.cwd) : folder;
   const commandId = randomUUID().replace(/-/g, ''); // OpenHandsUUID: hex without dashes (seen on 1.6.0)
   const output = (exitCode: number, stdout: string, stderr: string): Reply => jsonReply(200, {
     id: randomUUID().replace(/-/g, ''), timestamp: pythonUtcNow(), command_id: commandId, order: 0, exit_code: exitCode,

@@ -18,6 +18,7 @@ import { type StoredEvent, agentServerForm } from './v1AgentEvents';
 import { type ConfirmationAnswer, SUCCESS, confirmationAnswer, policyJson } from './v1Confirmation';
 import { type V1ConversationRecord, executionAt } from './v1Conversations';
 import { dashedUuid, uuidHex } from './v1ConversationRoutes';
+import { processFolder } from './v1Workspace';
 
 /** Where the agent server finds its conversations. */
 export interface AgentServerSource {
@@ -67,7 +68,7 @@ function conversationState(c: V1ConversationRecord): Record<string, unknown> {
   const events = c.log.events;
   const lastUser = [...events].reverse().find((e) => e.kind === 'MessageEvent' && e.source === 'user');
   return {
-    id: dashedUuid(c.id), workspace: { working_dir: '.', kind: 'LocalWorkspace' }, persistence_dir: `workspace/conversations/${c.id}`,
+    id: dashedUuid(c.id), workspace: { working_dir: c.workingDir, kind: 'LocalWorkspace' }, persistence_dir: `workspace/conversations/${c.id}`,
     max_iterations: 500, stuck_detection: true, execution_status: executionAt(c) ?? 'idle',
     confirmation_policy: policyJson(c.confirmation), security_analyzer: { kind: 'LLMSecurityAnalyzer' },
     last_user_message_id: lastUser?.id ?? null, leaf_event_id: events.at(-1)?.id ?? null, tags: {},
@@ -170,7 +171,7 @@ export class AgentServer {
       const workspace = this.source.workspaceOf(own);
       return url.pathname === '/api/file/upload'
         ? uploadFile(workspace, url.searchParams, String(req.headers['content-type'] ?? ''), body)
-        : executeBashCommand(workspace, body);
+        : executeBashCommand(processFolder(workspace, own.workingDir), body);
     });
   }
 

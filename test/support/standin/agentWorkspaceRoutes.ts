@@ -7,6 +7,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { type Reply, detailReply, jsonReply } from './http';
 import type { V1ConversationRecord } from './v1Conversations';
+import { processFolder } from './v1Workspace';
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const STATUS: Record<string, string> = { A: 'ADDED', M: 'UPDATED', T: 'UPDATED', D: 'DELETED' };
@@ -33,7 +34,7 @@ export function gitChanges(c: V1ConversationRecord, query: URLSearchParams, mixe
   const path = query.get('path');
   if (path === null) return jsonReply(422, { detail: [{ type: 'missing', loc: ['query', 'path'], msg: 'Field required', input: null }] });
   if (c.workspace === null) return jsonReply(200, []);
-  const repo = resolve(c.workspace, path);
+  const repo = repoOf(c, path)!;
   if (!existsSync(join(repo, '.git'))) return jsonReply(200, []);
   const base = mixed ? EMPTY_TREE : baseOf(repo, query.get('ref'));
   if (typeof base !== 'string') return detailReply(400, base.error);
@@ -101,9 +102,9 @@ export function appFileText(c: V1ConversationRecord | undefined, query: URLSearc
   }
 }
 
-/** The repository a path names, relative to the workspace or absolute. */
+/** The repository a path names: absolute, or relative to the agent server's own folder (the sandbox's). */
 const repoOf = (c: V1ConversationRecord, path: string): string | null =>
-  c.workspace === null ? null : resolve(c.workspace, path);
+  c.workspace === null ? null : resolve(processFolder(c.workspace, c.workingDir), path);
 
 const dropFinalNewline = (text: string): string => text.replace(/\n$/, '');
 

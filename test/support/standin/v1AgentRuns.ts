@@ -8,7 +8,7 @@ import { type ServerState } from './state';
 import { type LlmEndpoint, runAgent } from './v1Agent';
 import { type ConfirmationAnswer, unmatchedActions } from './v1Confirmation';
 import { type AgentTiming, type V1ConversationRecord, agentRun } from './v1Conversations';
-import { makeWorkspace, removeWorkspace, terminalObservation } from './v1Workspace';
+import { makeWorkspace, processFolder, removeWorkspace, terminalObservation } from './v1Workspace';
 
 const live = new Set<string>();
 process.once('exit', () => { for (const dir of live) removeWorkspace(dir); });
@@ -93,25 +93,27 @@ export class AgentRuns {
 
   /** The conversation's workspace, made (`git init`, no commit) when it has none yet, as the real sandbox has one from its start. */
   workspaceOf(c: V1ConversationRecord): string {
-    if (c.workspace === null) {
-      c.workspace = makeWorkspace();
-      this.workspaces.add(c.workspace);
-      live.add(c.workspace);
-    }
+    if (c.workspace === null) this.makeWorkspace(c);
+    return c.workspace!;
+  }
+
+  /** Made in a sandbox folder of its own, removed whole with it. */
+  private makeWorkspace(c: V1ConversationRecord): string {
+    c.workspace = makeWorkspace(c.workingDir);
+    const sandbox = processFolder(c.workspace, c.workingDir);
+    this.workspaces.add(sandbox);
+    live.add(sandbox);
     return c.workspace;
   }
 
   /** A finished run's workspace holding `changedFiles` changes (seededWork.ts), without running the agent. */
   seedWork(c: V1ConversationRecord, changedFiles: number): void {
-    c.workspace = makeWorkspace();
-    this.workspaces.add(c.workspace);
-    live.add(c.workspace);
-    seedWork(c.workspace, changedFiles);
+    seedWork(this.makeWorkspace(c), changedFiles);
     // The terminal's observation names the workspace's absolute folder, as the agent's first command would.
     const command = 'git status --short';
     const call = { id: 'toolu_seeded', name: 'terminal', arguments: { command }, rawArguments: JSON.stringify({ command }) };
     const action = c.log.action(call, { command, is_input: false, timeout: null, reset: false, kind: 'TerminalAction' }, null, 'seeded', false);
-    c.log.observation(action, terminalObservation(command, '', 0, false, c.workspace, c.id));
+    c.log.observation(action, terminalObservation(command, '', 0, false, c.workspace!, c.id));
   }
 
   /** Stops every run and removes the workspaces. */

@@ -16,6 +16,7 @@ import { type ConfirmationAnswer, confirmationPolicy } from './v1Confirmation';
 import { batchEvents, countEvents, limitProblem, messageText, searchEvents } from './v1Events';
 import { conversationZip } from './conversationZip';
 import { type StartRequest, startRequestModel } from './v1StartRequest';
+import { groupsConversations } from './v1Models';
 
 const HEX32 = /^[0-9a-f]{32}$/;
 export const dashedUuid = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
@@ -199,8 +200,9 @@ export class V1ConversationRoutes {
     const log = new EventLog();
     log.systemPrompt('You are OpenHands agent, a helpful AI assistant that can interact with a computer to solve tasks.', ready);
     if (request.initial_message?.content.length) log.message('user', messageText(request.initial_message.content), ready);
+    const id = newId();
     return {
-      id: newId(),
+      id,
       sandboxId: task.sandboxId,
       selectedRepository: request.selected_repository,
       selectedBranch: request.selected_branch,
@@ -216,6 +218,7 @@ export class V1ConversationRoutes {
       log,
       workspace: null,
       cwd: null,
+      workingDir: groupsConversations(this.state.v1Settings) ? `./${id}` : '.',
       confirmation: confirmationPolicy(this.state.v1Settings, this.state.settings, this.mixed),
     };
   }

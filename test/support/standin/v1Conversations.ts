@@ -26,6 +26,11 @@ export interface V1ConversationRecord {
   /** The agent's git workspace once an LLM run made one (v1Workspace.ts), and the folder its terminal is in. */
   workspace: string | null;
   cwd: string | null;
+  /**
+   * The workspace as its agent server states it (`workspace.working_dir`): `.`, its sandbox's own folder, or
+   * `./<id hex>` where the settings grouped conversations at its start (grouped_workspace_dir of 1.11.0).
+   */
+  workingDir: string;
   /** Set by a rename (PATCH); until then the server's placeholder, `Conversation <first 5 hex>`. */
   title?: string;
   /** Its confirmation policy, fixed at its start from the stored settings (v1Confirmation.ts). */

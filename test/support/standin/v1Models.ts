@@ -2,7 +2,7 @@
 // AgentSettings), as far as the stand-in needs it: the defaults a first save starts from, which leaves are
 // secret, and how each leaf is validated. Taken from the real server's answers (test/support/fixtures/openhands/recorded).
 import { type FieldRule, type ValueKind } from './pydantic';
-import { PyFloat, type PyDict, type PyValue, clonePy } from './pyJson';
+import { PyFloat, type PyDict, type PyValue, clonePy, parsePyJson } from './pyJson';
 import { recorded } from './recorded';
 
 export const AGENT_SCHEMA = 'agent-schema-1.11.0.json';
@@ -41,6 +41,18 @@ export const TOP_LEVEL_RULES: Record<string, FieldRule> = {
   v1_enabled: { kind: 'boolean', nullable: false },
   default_sandbox_spec_id: nullable('string'),
 };
+
+/** SandboxGroupingStrategy's values other than NO_GROUPING (settings_models.py). */
+const GROUPING = ['GROUP_BY_NEWEST', 'LEAST_RECENTLY_USED', 'FEWEST_CONVERSATIONS', 'ADD_TO_ANY'];
+
+/**
+ * Whether the stored settings put several conversations in one sandbox: each one's workspace is then
+ * `<sandbox folder>/<id hex>` (grouped_workspace_dir). The stand-in still gives each its own sandbox folder.
+ */
+export function groupsConversations(v1Settings: string | null): boolean {
+  if (v1Settings === null) return false;
+  return GROUPING.includes(String((parsePyJson(v1Settings) as PyDict).get('sandbox_grouping_strategy')));
+}
 
 interface SchemaField {
   key: string;

@@ -3,9 +3,9 @@
 // `terminal` and `file_editor` calls are carried out for real. Observations have the real tools' shape and words
 // (openhands-tools 1.34.0: TerminalObservation, FileEditorObservation), as far as the scripted runs reach.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir, userInfo } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
 const text = (value: string) => ({ cache_prompt: false, type: 'text', text: value });
 
@@ -13,10 +13,21 @@ const text = (value: string) => ({ cache_prompt: false, type: 'text', text: valu
 const DEFAULT_TIMEOUT_S = 30;
 const SNIPPET_LINES = 4;
 
-export function makeWorkspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'openhands-standin-'));
+/**
+ * `workingDir`: the workspace as the agent server states it, `.` (the sandbox's own folder) or `./<conversation id
+ * hex>` where the settings group conversations in one sandbox (1.11.0's grouped_workspace_dir): made inside it.
+ */
+export function makeWorkspace(workingDir = '.'): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'openhands-standin-')), workingDir);
+  mkdirSync(dir, { recursive: true });
   execFileSync('git', ['-c', 'init.defaultBranch=master', 'init', '-q'], { cwd: dir });
   return dir;
+}
+
+/** The sandbox's own folder, where the agent server runs: the workspace less its stated `workingDir`. */
+export function processFolder(workspace: string, workingDir: string): string {
+  const depth = workingDir.split('/').filter((part) => part !== '' && part !== '.').length;
+  return resolve(workspace, ...Array<string>(depth).fill('..'));
 }
 
 export function removeWorkspace(dir: string): void {
