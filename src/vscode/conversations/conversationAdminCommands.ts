@@ -1,6 +1,6 @@
 // Keeping a long list usable: Rename (F2), Delete (the Delete key, several rows at once, after a modal that names
 // what is lost), Find (a title search that counts the matches as the person types, one request per pause) and
-// Filter by State; Load More pages the search when one is shown.
+// Filter Conversations by State; Load More pages the search when one is shown.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import { NO_FILTER, STATE_FILTERS, stateFilterLabel, type StateFilter } from '../../core/conversations/conversationFilter';
