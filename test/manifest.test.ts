@@ -36,7 +36,24 @@ function run(command: string, args: string[]): string {
   return result.stdout;
 }
 
+/** A command's title as the palette shows it (package.nls.json's text for a `%key%`). */
+function titleOf(command: string): string {
+  const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const title = manifest.contributes.commands.find((c) => c.command === command)?.title ?? command;
+  return nls[title.replace(/^%|%$/g, '')] ?? title;
+}
+
 describe('package.json', () => {
+  it('has the README name the Conversations view\'s title-bar commands as the palette does, not by a shorter name', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const titles = (manifest.contributes.menus['view/title'] ?? [])
+      .filter((item) => item.when?.includes('view == openhands.conversations')).map((item) => titleOf(item.command));
+    for (const title of titles) {
+      const shorter = title.replace(/ Conversations\b/, '');
+      if (shorter !== title) assert.ok(!readme.includes(`**${shorter}**`), `README says **${shorter}** for "${title}"`);
+    }
+  });
+
   it("declares openhands.serverUrl machine-scoped: a workspace's settings.json cannot point the key elsewhere", () => {
     assert.equal(manifest.contributes.configuration.properties['openhands.serverUrl']?.scope, 'machine');
   });

@@ -28,6 +28,8 @@ export class SettingsPanelModel {
   /** A line for the top of the panel while connected: the note after a save, or why one was refused. */
   private note: string | undefined;
   private loads = 0;
+  /** Whether `settings` are the answer of the latest load: a load under way or failed leaves none to show. */
+  private current = false;
 
   /** What is being saved, by field (or an advanced setting's path), with the value being saved. */
   get pending(): ReadonlyMap<string, unknown> { return new Map([...this.edits].map(([key, edit]) => [key, edit.value])); }
@@ -39,6 +41,7 @@ export class SettingsPanelModel {
    */
   beginLoad(superseded: AbortSignal): () => boolean {
     const load = ++this.loads;
+    this.current = false;
     return () => load === this.loads && !superseded.aborted;
   }
 
@@ -46,6 +49,7 @@ export class SettingsPanelModel {
   loaded(settings: LoadedSettings | null, advanced: AdvancedSettings | undefined): ConnectionState {
     this.settings = settings;
     this.advanced = advanced;
+    this.current = settings !== null;
     return settings ? 'connected' : 'noSettings';
   }
 
@@ -54,7 +58,23 @@ export class SettingsPanelModel {
    * so it is also shown, with "Use <new URL>"; other failures are the state's welcome view.
    */
   loadFailed(error: unknown, keySet: boolean): LoadFailure {
+    this.current = false;
     return { state: stateForError(error, keySet), shown: error instanceof RedirectError };
+  }
+
+  /**
+   * The settings the panel shows in `state`: the latest load's while connected, and while offline too when
+   * another request found the server gone after that load (its own failure shows the offline welcome view).
+   */
+  shownIn(state: ConnectionState): LoadedSettings | null {
+    return state === 'connected' || (state === 'offline' && this.current) ? this.settings : null;
+  }
+
+  /** The line at the top of the panel in `state`: offline over settings shown, that they are as last loaded. */
+  messageIn(state: ConnectionState): string | undefined {
+    if (state === 'connected') return this.note;
+    if (state === 'offline' && this.shownIn(state)) return l10n.t('Offline: these settings are as last loaded and may be out of date. They load again when the server answers.');
+    return undefined;
   }
 
   /** Each state has its welcome view, which says what it is; a note about an earlier save would be stale. */

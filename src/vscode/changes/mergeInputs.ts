@@ -37,7 +37,7 @@ export class MergeInputs extends Disposable implements vscode.TextDocumentConten
       base: serve('base', decision.base),
       input1: { uri: serve('yours', decision.local), title: vscode.l10n.t('Yours'), description: vscode.l10n.t('your file before the apply') },
       input2: { uri: serve('agent', decision.agent), title: vscode.l10n.t('Agent'), description: title },
-      output: this.results.add(`/${id}/${decision.path}`, target, start, decision.local),
+      output: this.results.add(id, vscode.workspace.asRelativePath(target), target, start, decision.local),
     });
   }
 

@@ -29,9 +29,13 @@ export class MergeResults extends Disposable implements vscode.FileSystemProvide
     this.register(vscode.workspace.registerFileSystemProvider(MERGE_RESULT_SCHEME, this, { isCaseSensitive: true }));
   }
 
-  /** A stand-in for `target` holding `start`, written to it only while `target` holds `local`. */
-  add(path: string, target: vscode.Uri, start: Uint8Array, local: Uint8Array | null): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: MERGE_RESULT_SCHEME, path });
+  /**
+   * A stand-in for `target` holding `start`, written to it only while `target` holds `local`. Its path is the
+   * target's workspace-relative one, which the merge editor's Result header shows (package.json's label formatter
+   * for the scheme leaves out the leading slash); the merge's number, which keeps two merges apart, is its authority.
+   */
+  add(merge: number, relativePath: string, target: vscode.Uri, start: Uint8Array, local: Uint8Array | null): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: MERGE_RESULT_SCHEME, authority: String(merge), path: `/${relativePath}` });
     this.results.set(uri.toString(), { bytes: start, target, expected: local, mtime: Date.now() });
     return uri;
   }

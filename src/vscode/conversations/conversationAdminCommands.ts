@@ -1,11 +1,11 @@
 // Keeping a long list usable: Rename (F2), Delete (the Delete key, several rows at once, after a modal that names
 // what is lost), Find (a title search that counts the matches as the person types, one request per pause) and
-// Filter by State; Load More pages the search when one is shown.
+// Filter Conversations by State; Load More pages the search when one is shown.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import { NO_FILTER, STATE_FILTERS, stateFilterLabel, type StateFilter } from '../../core/conversations/conversationFilter';
 import { ConversationSearch } from '../../core/conversations/conversationSearch';
-import { isWorking } from '../../core/conversations/conversationState';
+import { deleteQuestion } from '../../core/conversations/deleteQuestion';
 import { titleProblem } from '../../core/conversations/conversationTitle';
 import type { ChangesStore } from '../changes/changesStore';
 import type { ServerSession } from '../connection/serverSession';
@@ -102,15 +102,8 @@ async function forget({ watch, finder, changes }: AdminServices, ids: ReadonlySe
 
 async function confirmDelete(conversations: readonly FeedItem[]): Promise<boolean> {
   const del = vscode.l10n.t('Delete');
-  const running = conversations.filter((c) => isWorking(c.state));
-  const named = conversations.slice(0, 8).map((c) => `• ${c.title}${isWorking(c.state) ? ` (${vscode.l10n.t('running')})` : ''}`);
-  const more = conversations.length > named.length ? [vscode.l10n.t('… and {0} more.', conversations.length - named.length)] : [];
-  const lost = vscode.l10n.t('The server deletes their events and, where no other conversation shares it, their sandbox with its files. Changes you already applied stay in your folder, and Undo Apply still works.');
-  const stops = running.length ? [vscode.l10n.t('Running ones stop first.')] : [];
-  const question = conversations.length === 1
-    ? vscode.l10n.t('Delete "{0}" from the server?', conversations[0]!.title)
-    : vscode.l10n.t('Delete {0} conversations from the server?', conversations.length);
-  const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: [...named, ...more, '', lost, ...stops].join('\n') }, del);
+  const { question, detail } = deleteQuestion(conversations);
+  const choice = await vscode.window.showWarningMessage(question, { modal: true, detail }, del);
   return choice === del;
 }
 

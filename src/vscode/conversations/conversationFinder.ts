@@ -1,5 +1,5 @@
-// What the Conversations view is narrowed to: the person's filter (Find, Filter by State) and, where the server
-// searches titles, its search results. Owned here so the view and the commands share one filter; the search runs
+// What the Conversations view is narrowed to: the person's filter (Find Conversations, Filter Conversations by
+// State) and, where the server searches titles, its search results. Owned here so the view and the commands share one filter; the search runs
 // only when the person asks (one request), and is dropped when the server changes.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';

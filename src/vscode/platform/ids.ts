@@ -109,7 +109,7 @@ export const Context = {
    * room from Settings and Conversations with nothing to show).
    */
   ChangesShown: 'openhands.changesShown',
-  /** Whether the Conversations view is narrowed by Find or Filter by State (its title bar then offers Clear Filter). */
+  /** Whether the Conversations view is narrowed by Find Conversations or Filter Conversations by State (its title bar then offers Clear Filter). */
   ConversationsFiltered: 'openhands.conversationsFiltered',
   /** Whether the changes shown have both sides of each diff (the exact patch): comments and Send Review are offered. */
   ReviewPossible: 'openhands.reviewPossible',

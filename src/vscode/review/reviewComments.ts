@@ -1,9 +1,11 @@
 // The comment threads on the agent's diff (both sides: the agent's version, and the base for deleted lines), drawn
 // from the review store through VS Code's comments API, as GitHub Pull Requests draws a review's threads.
 import * as vscode from 'vscode';
+import type { PatchHunk } from '../../core/changes/patchParser';
+import { agentLineOf } from '../../core/review/baseLines';
 import { commentingRanges } from '../../core/review/commentingRanges';
 import { reviewUnavailable } from '../../core/review/reviewAvailability';
-import type { ReviewThread } from '../../core/review/reviewThread';
+import type { LineRange, ReviewThread } from '../../core/review/reviewThread';
 import { changeUri, parseChangeUri, type ChangesStore } from '../changes/changesStore';
 import type { ServerSession } from '../connection/serverSession';
 import { Disposable } from '../platform/lifecycle';
@@ -56,14 +58,20 @@ export class ReviewComments extends Disposable {
     const shown = this.changes.shown;
     if (shown?.conversation.id !== conversationId) return;
     const origin = { serverUrl: shown.serverUrl, conversationId };
+    const patch = shown.state?.kind === 'loaded' ? shown.state.changes.patch : undefined;
     this.drawn.set(conversationId, this.store.threadsOf(conversationId).map((stored) => {
-      const { start, end } = stored.range;
+      // Every thread on the agent's side: the Comments panel groups threads by document, one group per file.
+      const uri = changeUri(origin, 'agent', stored.path);
+      const { start, end } = stored.side === 'agent' ? stored.range : baseRangeOnAgent(stored.range, patch?.files.get(stored.path)?.hunks ?? [], uri);
       const range = new vscode.Range(start - 1, 0, end - 1, 0);
-      const thread = this.controller.createCommentThread(changeUri(origin, stored.side, stored.path), range, []);
+      const thread = this.controller.createCommentThread(uri, range, []);
       thread.comments = [new ReviewComment(stored, thread)];
       thread.canReply = false;
       thread.contextValue = stored.state;
       thread.label = threadLabel(stored);
+      // As GitHub Pull Requests marks a thread there is nothing more to do on, for the Comments panel's icon and its
+      // Show Resolved filter: the agent changed an outdated thread's lines since.
+      thread.state = stored.state === 'outdated' ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
       thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
       return thread;
     }));
@@ -85,11 +93,26 @@ function hunkRanges(document: vscode.TextDocument, changes: ChangesStore, takesF
   return commentingRanges(hunks, parsed.side, document.lineCount).map(({ start, end }) => new vscode.Range(start - 1, 0, end - 1, 0));
 }
 
+/** Where a base thread's lines are in the agent's version of the file (`uri`): where it is drawn. */
+function baseRangeOnAgent(range: LineRange, hunks: readonly PatchHunk[], uri: vscode.Uri): LineRange {
+  const lineCount = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString())?.lineCount ?? Number.MAX_SAFE_INTEGER;
+  const start = agentLineOf(hunks, range.start, lineCount);
+  return { start, end: Math.max(start, agentLineOf(hunks, range.end, lineCount)) };
+}
+
 function markdown(body: string): vscode.MarkdownString {
   return new vscode.MarkdownString(body);
 }
 
 function threadLabel(thread: ReviewThread): string {
+  if (thread.side === 'agent') return stateLabel(thread);
+  const { start, end } = thread.range;
+  return start === end
+    ? vscode.l10n.t('{0} (On line {1} of the base.)', stateLabel(thread), start)
+    : vscode.l10n.t('{0} (On lines {1}-{2} of the base.)', stateLabel(thread), start, end);
+}
+
+function stateLabel(thread: ReviewThread): string {
   const sent = thread.sentAt === undefined ? '' : new Date(thread.sentAt).toLocaleString();
   if (thread.anchor === 'lost') return vscode.l10n.t('Its lines are no longer in the agent\'s version; the comment is kept on the file.');
   switch (thread.state) {

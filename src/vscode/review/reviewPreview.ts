@@ -17,14 +17,27 @@ export class ReviewPreview extends Disposable implements vscode.TextDocumentCont
 
   /** Opens (or updates) the preview of the message to the conversation. */
   async show(conversationId: string, text: string): Promise<void> {
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${encodeURIComponent(conversationId)}/review.md` });
+    const uri = previewUri(conversationId);
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(document, 'markdown'), { preview: true });
   }
 
+  /** Closes the preview's tabs once the message is sent: what it showed is in the transcript now. */
+  async close(conversationId: string): Promise<void> {
+    const uri = previewUri(conversationId).toString();
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
+    if (tabs.length) await vscode.window.tabGroups.close(tabs);
+    this.texts.delete(uri);
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? '';
   }
+}
+
+function previewUri(conversationId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${encodeURIComponent(conversationId)}/review.md` });
 }

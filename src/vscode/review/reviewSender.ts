@@ -32,7 +32,8 @@ export class ReviewSender {
     }
     const note = await vscode.window.showInputBox({
       title: vscode.l10n.t('Send Review to "{0}"', title),
-      prompt: vscode.l10n.t('An overall note to send after the comments (optional). Enter to go on, Escape to cancel.'),
+      // VS Code's input box adds "Press 'Enter' to confirm or 'Escape' to cancel" to the prompt itself.
+      prompt: vscode.l10n.t('An overall note to send after the comments (optional).'),
       ignoreFocusOut: true,
     });
     if (note === undefined) return false;
@@ -40,6 +41,7 @@ export class ReviewSender {
     await this.preview.show(conversation.id, text);
     if (!await confirmSend(title, pending.length)) return false;
     if (!await this.actions.sendTyped(conversation, { text, files: [] })) return false;
+    await this.preview.close(conversation.id);
     const sent = new Set(pending.map((thread) => thread.id));
     await this.store.update(conversation.id, (threads) => markSent(threads, sent, Date.now()));
     return true;

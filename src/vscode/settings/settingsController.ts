@@ -30,6 +30,9 @@ export class SettingsController extends Disposable {
   /** The server's other settings (V1 publishes them), for the Advanced group. */
   get advanced(): AdvancedSettings | undefined { return this.model.advanced; }
   get message(): string | undefined { return this.model.message; }
+  /** The settings shown in the connection's state, and the line above them (core/settings/settingsPanelModel.ts). */
+  shownIn(state: ConnectionState): LoadedSettings | null { return this.model.shownIn(state); }
+  messageIn(state: ConnectionState): string | undefined { return this.model.messageIn(state); }
 
   /**
    * Loads the settings again; a newer refresh wins over an older one still on its way. `again` (Retry) also

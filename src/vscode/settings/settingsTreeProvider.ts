@@ -41,14 +41,18 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
       this.unasked.rowsAsked(element.id);
     }));
     this.register(this.view.onDidExpandElement(({ element }) => this.closed.delete(element.id)));
-    this.register(controller.onDidChange(() => {
+    const changed = () => {
       // VS Code shows a welcome view only while the tree is empty and has no message: outside the connected
-      // state the welcome view for the state speaks, and the description names the server it is about.
-      this.view.message = session.state === 'connected' ? controller.message : undefined;
+      // state the welcome view for the state speaks (offline over settings shown: that they may be stale), and
+      // the description names the server it is about.
+      this.view.message = controller.messageIn(session.state);
       const api = session.apiDescription;
       this.view.description = session.serverUrl && api ? `${session.serverUrl} · ${api}` : session.serverUrl;
       this.rebuild();
-    }));
+    };
+    this.register(controller.onDidChange(changed));
+    // Another request (a poll of the conversations) may find the server gone, or back: not a change of the panel's.
+    this.register(session.onDidChangeState(changed));
   }
 
   getChildren(node?: SettingsNode): SettingsNode[] {
@@ -106,8 +110,8 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   private build(): readonly SettingsNode[] {
-    const settings = this.controller.settings;
-    if (this.session.state !== 'connected' || !settings) return [];
+    const settings = this.controller.shownIn(this.session.state);
+    if (!settings) return [];
     const { pending, advanced } = this.controller;
     const client = this.session.server?.client;
     const tree = buildSettingsTree(settings, pending, client?.unsupportedFields, { webUi: this.session.webUi, storesTokens: Boolean(client?.storeProviderToken) });

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { ConversationState } from '../../api/model/conversations';
 import type { ConversationEvent } from '../../api/model/events';
+import { RowStates } from '../../core/transcript/rowStates';
 import type { FollowSources, FollowStatus, FollowTiming, FollowUpdate, TranscriptFollow } from '../../core/transcript/followTypes';
 import { followSourcesOf } from '../../core/transcript/followSource';
 import type { Transcript } from '../../core/transcript/items';
@@ -50,6 +51,8 @@ export class TranscriptPanel extends Disposable {
   /** The conversation's state as the row has it, and as the events last said it: a change of either is acted on. */
   private sharedState: ConversationState | undefined;
   private eventState: ConversationState | undefined;
+  /** The row's changes of state while the tab is open, as transcript entries (a Stop or Resume has no event). */
+  private readonly rowStates = new RowStates();
   /** The items the page shows, by id, as sent (to send only what changed). */
   private shown = new Map<string, string>();
   private localPaths = new Map<string, string>();
@@ -72,6 +75,7 @@ export class TranscriptPanel extends Disposable {
     this.register(panel.onDidDispose(() => this.dispose()));
     this.register(services.watch.onDidChange(() => this.stateChanged()));
     this.sharedState = services.watch.feed.stateOf(state.conversationId);
+    this.rowStates.observe(this.sharedState, undefined, new Date());
     services.watch.tabShown(state.conversationId, panel.visible);
     this.register(services.session.onDidChangeServer(() => this.restartFollow()));
     this.register(services.session.onDidReconnect(() => this.follow?.refreshSoon()));
@@ -182,6 +186,7 @@ export class TranscriptPanel extends Disposable {
     const state = this.services.watch.feed.stateOf(this.state.conversationId);
     if (this.sharedState !== undefined && state !== this.sharedState) this.follow?.reconnect();
     this.sharedState = state;
+    if (this.rowStates.observe(state, this.transcript?.items.at(-1)?.id, new Date()) && this.pageReady) this.postItems(this.currentItems());
     this.postHeader();
   }
 
@@ -234,7 +239,7 @@ export class TranscriptPanel extends Disposable {
   }
 
   private currentItems(): ViewItem[] {
-    const items = this.transcript?.items ?? [];
+    const items = this.rowStates.merge(this.transcript?.items ?? []);
     this.localPaths = new Map(items.flatMap((item) => item.kind === 'file' && item.localPath ? [[item.path, item.localPath] as const] : []));
     return items.map(viewItem);
   }

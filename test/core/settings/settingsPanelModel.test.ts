@@ -37,6 +37,23 @@ describe('SettingsPanelModel', () => {
     assert.deepEqual(model.loadFailed(moved, true), { state: 'error', shown: true });
   });
 
+  it('offline after a load, shows its settings with a word that they may be stale; after a failed load, none', () => {
+    const model = new SettingsPanelModel();
+    const server = new AbortController();
+    model.beginLoad(server.signal);
+    model.loaded(settings, undefined);
+    model.saved('Model');
+    assert.equal(model.shownIn('connected'), settings);
+    assert.match(model.messageIn('connected') ?? '', /^Saved Model/);
+    assert.equal(model.shownIn('offline'), settings, 'another request found the server gone: the settings stay');
+    assert.match(model.messageIn('offline') ?? '', /may be out of date/);
+    model.beginLoad(server.signal);
+    assert.equal(model.shownIn('offline'), null, 'a load under way decides');
+    model.loadFailed(new TimeoutError(request, 1000), true);
+    assert.equal(model.shownIn('offline'), null, 'their own load failed: the offline welcome view');
+    assert.equal(model.messageIn('offline'), undefined);
+  });
+
   it('marks the latest edit of a field as saving; an earlier edit ending does not unmark it', () => {
     const model = new SettingsPanelModel();
     const first = model.beginEdit('llm_model', 'a');

@@ -51,6 +51,8 @@ async function mergeAConflict(workbench: Workbench, folder: string): Promise<voi
   const resultText = async () => (await result.innerText()).replace(/\u00a0/g, ' ');
   await until('the person\'s other line in the merge result', async () => (/my own line/.test(await resultText()) ? true : undefined));
   await editor.getByText(/1 Conflict Remaining/i).first().waitFor({ timeout: 30_000 });
+  const resultHeader = editor.locator('.code-view').filter({ hasText: 'Result' }).locator('.header .description').first();
+  assert.equal((await resultHeader.innerText()).trim(), 'base.txt', 'the Result header names the file by its workspace-relative path');
   await workbench.screenshot('merge-editor');
   assert.deepEqual(fs.readFileSync(file), mine, 'the file stays the person\'s until the merge is complete');
 

@@ -42,6 +42,9 @@ export default scenario('the transcript tab follows the row: paused offers Resum
     assert.deepEqual(await tabSays(frame, 'Paused: its sandbox is paused.'), { stop: false, resume: true }, 'the tab says paused and offers Resume, as the row does');
     // A paused sandbox's agent server answers nothing: the tab reads the app server's copy, and says so.
     await frame.locator('header.top .source', { hasText: /^Following the app server/ }).waitFor({ timeout: 30_000 });
+    // No event of the agent's says it was stopped: the transcript enters the row's new state.
+    const states = frame.locator('article.item.state');
+    await states.filter({ hasText: 'State: paused' }).first().waitFor({ timeout: 30_000 });
     await workbench.screenshot('tab-paused');
     await row.click({ button: 'right' });
     const offered = await workbench.chooseContextMenuItem('Resume Conversation');
@@ -49,6 +52,10 @@ export default scenario('the transcript tab follows the row: paused offers Resum
     await until('the resume request', () => server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/resume') && r.status === 200), 30_000);
 
     assert.deepEqual(await tabSays(frame, 'Finished.'), { stop: false, resume: false }, 'a finished conversation has no work to stop');
+    // Resumed, it ran again: after the paused entry, the transcript says so before it says finished.
+    const said = (await states.allInnerTexts()).map((text) => /State: (\w+)/.exec(text)?.[1]);
+    const paused = said.lastIndexOf('paused');
+    assert.ok(paused >= 0 && said.slice(paused + 1).some((word) => word !== 'paused' && word !== 'finished'), `the states after Stop and Resume: ${said.join(', ')}`);
     await workbench.screenshot('tab-finished');
 
     server.reset(); // a server that keeps its conversations in memory restarted: it no longer has this one

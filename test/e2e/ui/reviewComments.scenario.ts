@@ -71,6 +71,19 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   await commentOn(workbench, 'original', 'file 0 line 3', 'Keep this line: the parser reads it.');
   await openDiff(page, changesPane, 'windows.txt', 'SECOND');
   await commentOn(workbench, 'modified', 'SECOND', 'Lower case, as the others.');
+  // Delete on a pending comment asks first, and Enter keeps it: the typed text cannot be brought back.
+  const lowerCase = page.locator('.review-widget', { has: page.locator('.comment-body', { hasText: 'Lower case, as the others.' }) }).first();
+  await lowerCase.locator('.action-label[aria-label="Delete Comment"]').click();
+  const asked = page.locator('.monaco-dialog-box');
+  await asked.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.match(await asked.innerText(), /Delete the pending comment\?[\s\S]*Lower case, as the others\./);
+  // The primary button (VS Code's default, Enter) is the one not drawn as secondary; Linux draws it last.
+  assert.deepEqual(await asked.locator('.dialog-buttons .monaco-button:not(.secondary)').allInnerTexts(), ['Keep Comment'], 'keeping is the default');
+  await workbench.screenshot('delete-asks');
+  await page.keyboard.press('Enter');
+  await asked.waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.waitForTimeout(1_000);
+  assert.equal(await page.locator('.review-widget .comment-body', { hasText: 'Lower case, as the others.' }).count(), 1, 'Enter kept the comment');
   const file0 = changesPane.locator('.monaco-list-row').filter({ hasText: 'file0.txt' });
   // The count's badge beside the status letter (VS Code draws a decoration's badge as the ::after content of its label).
   const badges = () => file0.locator('[class*="monaco-decoration-itemBadge"]').evaluateAll((found) => {
@@ -82,7 +95,9 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   await workbench.screenshot('comments');
 
   await workbench.runCommand('OpenHands: Send Review to Agent');
-  await workbench.answerInputBox('Then run the tests.');
+  const { prompt } = await workbench.answerInputBox('Then run the tests.');
+  // VS Code adds "Press 'Enter' to confirm or 'Escape' to cancel" to the prompt: the prompt does not say it again.
+  assert.equal(prompt.match(/Escape/g)?.length, 1, `the note's prompt says once how to go on: ${prompt}`);
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ state: 'visible', timeout: 30_000 });
   assert.match(await dialog.innerText(), /Send the review with 3 comments to/);
@@ -90,6 +105,8 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   await workbench.screenshot('preview');
   await dialog.locator('.monaco-button', { hasText: /^Send$/ }).click();
   await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+  // Sent, the preview's tab closes: the message is in the transcript from now on.
+  await until('the preview\'s tab to close', async () => ((await page.locator('.tab', { hasText: 'review.md' }).count()) === 0 ? true : undefined), 10_000);
 
   const followUps = () => server.requests.filter((r) => r.method === 'POST' && r.body.includes('Why three in words?'));
   const sent = (await until('the review\'s follow-up at the server', () => followUps()[0])).body;
@@ -115,6 +132,17 @@ export default scenario('Review: comments on the agent\'s diffs of two files and
   await page.locator('.review-widget', { hasText: 'Outdated: the agent changed these lines' }).first().waitFor({ timeout: 60_000 });
   assert.equal(await page.locator('.review-widget', { hasText: 'Sent to the agent' }).count(), 1, 'the deleted line\'s thread stays sent');
   await workbench.screenshot('outdated');
+  // The Comments panel: one group per file (a comment on the base's deleted line is in its file's group), and the
+  // outdated thread marked as VS Code marks a thread that needs nothing more (resolved), the others unresolved.
+  await workbench.runCommand('Comments: Focus on Comments View');
+  const panel = page.locator('.comments-panel');
+  await panel.locator('.monaco-list-row', { hasText: 'Keep this line' }).first().waitFor({ timeout: 30_000 });
+  const groups = await panel.locator('.monaco-list-row[aria-level="1"]').allInnerTexts();
+  assert.equal(groups.length, 2, `one group per file: ${JSON.stringify(groups)}`);
+  const icon = (text: string) => panel.locator('.monaco-list-row', { hasText: text }).first().locator('[class*="codicon-comment"]').first().getAttribute('class');
+  assert.match(await icon('Why three in words?') ?? '', /codicon-comment(?!-unresolved)/, 'the outdated thread reads as resolved');
+  assert.match(await icon('Keep this line') ?? '', /codicon-comment-unresolved/, 'a sent thread reads as unresolved');
+  await workbench.screenshot('comments-panel');
 
   const row = (await conversationRows(workbench)).filter({ hasText: MESSAGE });
   await row.click({ button: 'right' });

@@ -10,6 +10,7 @@ import { SEEDED_SETTINGS } from '../../support/fixtures/settingsFixture';
 import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
 import { SettingsPanel, openSeededPanel, until, STAND_IN_API } from '../harness/ui/settingsPanelUi';
 import { freePort } from '../harness/codeServer';
+import { collapsePane, conversationRows } from '../harness/ui/conversationSteps';
 
 const NO_KEY = /needs a session API key/;
 const REFUSED_KEY = /The server refused the API key/;
@@ -131,6 +132,21 @@ export default [
       await panel.waitForDescription('Model', 2, SEEDED_SETTINGS.llm_model);
       await panel.waitForStatusBar('OpenHands');
       await workbench.screenshot('retried');
+
+      // Another request finds the server gone (the conversations' refresh): the settings stay, with a word that
+      // they are as last loaded; the server's answer again takes the word away.
+      server.setFault({ destroy: true });
+      await conversationRows(workbench); // the view shown, its list is read
+      await workbench.runCommand('OpenHands: Refresh Conversations');
+      await panel.waitForStatusBar('OpenHands: offline');
+      await until('the Settings view to say its values may be stale', async () => (/may be out of date/.test(await panel.message()) ? true : undefined));
+      await panel.waitForDescription('Model', 2, SEEDED_SETTINGS.llm_model);
+      await workbench.screenshot('offline-stale');
+      server.setFault(null);
+      await workbench.runCommand('OpenHands: Refresh Settings');
+      await panel.waitForStatusBar('OpenHands');
+      await until('the word to go', async () => ((await panel.message()) === '' ? true : undefined));
+      await collapsePane(workbench, 'Conversations');
     } finally {
       // Later scenarios share this code-server: never leave them another server URL.
       if (fs.readFileSync(machineSettings, 'utf8') !== configured) fs.writeFileSync(machineSettings, configured);
