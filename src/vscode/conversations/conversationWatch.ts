@@ -69,8 +69,14 @@ export class ConversationWatch extends Disposable {
     this.scheduler.setVisible(this.viewVisible || [...this.tabs.values()].some(Boolean));
   }
 
-  /** Asks again soon (Refresh, after a stop or a follow-up). */
+  /** Asks again soon (after a stop or a follow-up). */
   refresh(): void {
+    this.scheduler.refreshSoon();
+  }
+
+  /** The person's Refresh: the server's whole list again, every loaded page read anew, soon. */
+  reload(): void {
+    this.feed.rereadList();
     this.scheduler.refreshSoon();
   }
 
