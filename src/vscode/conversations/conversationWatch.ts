@@ -81,10 +81,10 @@ export class ConversationWatch extends Disposable {
   }
 
   /** The next page of the list, asked by the person: a failure is theirs to see. */
-  async loadMore(): Promise<void> {
+  async loadMore(signal?: AbortSignal): Promise<void> {
     const server = await this.session.connect();
     if (!server) return;
-    await this.feed.loadMore(server.client);
+    await this.feed.loadMore(server.client, signal);
     this.changed.fire();
   }
 
@@ -128,6 +128,8 @@ export class ConversationWatch extends Disposable {
 
   private async poll(kind: PollKind, signal: AbortSignal): Promise<FeedPoll> {
     const serverUrl = this.serverUrl;
+    // One started from another window on this server is marked started here too, and followed.
+    if (serverUrl) this.store.noticeOtherWindows(serverUrl);
     let outcome: FeedPoll;
     try {
       const server = await this.session.connect();
