@@ -2,6 +2,8 @@
 // active transcript tab's conversation, else a quick pick of the server's conversations.
 import * as vscode from 'vscode';
 import type { ConversationSummary } from '../../api/model/conversations';
+import { RowClicks } from '../../core/conversations/rowClicks';
+import { systemClock } from '../../core/conversations/refreshSchedule';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationWatch } from '../conversations/conversationWatch';
 import { conversationOf, type ConversationNode } from '../conversations/conversationsTreeProvider';
@@ -16,6 +18,7 @@ interface Picked { readonly id: string; readonly title: string }
 
 export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatch, session: ServerSession, errors: ErrorPresenter, confirm: ConfirmActions, exporter: TranscriptExport) {
   const pick = new ConversationPicker(tabs, watch, session, errors);
+  const rowClicks = new RowClicks(systemClock);
   const answer = async (arg: unknown, accept: boolean) => {
     const conversation = await pick.resolve(arg);
     if (conversation && !waitsForAnswer(conversation.id)) {
@@ -34,11 +37,14 @@ export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatc
     return state === undefined || state === 'waiting';
   };
   return {
+    // A row's click passes the row: the tab opens without the focus, unless it is a double click's second. An id
+    // (Enter on a row, a notification, the chat) or the person's pick focuses it.
     [Command.OpenConversation]: async (arg?: unknown) => {
       const conversation = await pick.resolve(arg, false);
       const serverUrl = session.serverUrl;
       if (!conversation || !serverUrl) return false;
-      tabs.open({ serverUrl, conversationId: conversation.id, title: conversation.title || conversation.id });
+      const focus = conversationOf(arg as ConversationNode | undefined) === undefined || rowClicks.isDouble(conversation.id);
+      tabs.open({ serverUrl, conversationId: conversation.id, title: conversation.title || conversation.id }, focus);
       return true;
     },
     [Command.ExportTranscript]: async (arg?: unknown) => exporter.run(await pick.resolve(arg)),
