@@ -168,9 +168,10 @@ function filterSummary({ text, states: picked, by, shown, total, searched, hasMo
   if (text && states) return vscode.l10n.t('“{0}” in the title, showing only: {1} ({2})', text, states, shown);
   if (text && by === 'server') return vscode.l10n.t('{0} with “{1}” in the title', count, text);
   if (text) return vscode.l10n.t('{0} of those loaded with “{1}” in the title', count, text);
+  // The counts first: a narrow side bar cuts the line's end.
   return hasMore
-    ? vscode.l10n.t('Showing only: {0} ({1} among {2} searched)', states, count, searched)
-    : vscode.l10n.t('Showing only: {0} ({1} among all {2})', states, count, searched);
+    ? vscode.l10n.t('{0} of {1} searched: only {2}', count, searched, states)
+    : vscode.l10n.t('{0} of all {1}: only {2}', count, searched, states);
 }
 
 function stateColor(state: FeedItem['state']): vscode.ThemeColor | undefined {
