@@ -24,6 +24,11 @@ export class ConversationFeed {
   private nextPageId: string | null = null;
   private loaded = false;
   private pagesLoaded = 0;
+  /**
+   * The next list poll reads every loaded page again and takes the server's list as it is: after a failure (the
+   * server may have restarted with other conversations) and when the person asks Refresh.
+   */
+  private rereadAll = false;
   /** The last known state of each conversation started here, by id. */
   private readonly started = new Map<string, ConversationState>();
   /**
@@ -94,23 +99,30 @@ export class ConversationFeed {
     this.nextPageId = null;
     this.loaded = false;
     this.pagesLoaded = 0;
+    this.rereadAll = false;
     this.failure = undefined;
     this.known.clear();
     this.following.clear();
     this.firstMessages.clear();
   }
 
+  /** The next list poll takes the server's whole list again, every loaded page read anew (Refresh). */
+  rereadList(): void {
+    this.rereadAll = true;
+  }
+
   async poll(api: ConversationsApi, kind: PollKind, signal: AbortSignal): Promise<FeedPoll> {
     const before = this.snapshot();
     const quiet = () => ({ changed: false, working: this.workingStarted.length > 0, stopped: [] });
     try {
-      const page = kind === 'list' ? await api.listConversations({ limit: PAGE_SIZE }, { signal }) : undefined;
+      const listed = kind === 'list' ? await this.readList(api, signal) : undefined;
+      const page = listed?.page;
       const asked = kind === 'list' ? [...new Set([...this.workingStarted, ...this.watched])] : this.workingStarted;
       const beyond = asked.filter((id) => !page?.items.some((item) => item.id === id));
       const states = beyond.length ? await api.getConversations(beyond, { signal }) : [];
       // An answer for a server that is no longer the configured one is dropped.
       if (signal.aborted) return quiet();
-      if (page) this.takeFirstPage(page);
+      if (listed) this.takeList(listed.page, listed.pages);
       this.failure = undefined;
       const stopped = this.apply([...page?.items ?? [], ...states, ...goneOf(beyond, states, this.items)]);
       const learnt = page !== undefined && await this.firstMessages.learn(api, this.unnamed(), Date.now(), { signal });
@@ -124,6 +136,7 @@ export class ConversationFeed {
   failed(error: unknown): FeedPoll {
     const changed = this.failure === undefined;
     this.failure = error;
+    this.rereadAll = true;
     const retryAfterMs = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
     return { changed, working: this.workingStarted.length > 0, failed: true, retryAfterMs, stopped: [] };
   }
@@ -150,12 +163,34 @@ export class ConversationFeed {
     this.apply(page.items);
   }
 
-  /** The first page again; pages loaded with Load more stay (new conversations push their first ones down, not out). */
-  private takeFirstPage(page: ConversationPage): void {
-    const firstIds = new Set(page.items.map((item) => item.id));
-    this.items = this.pagesLoaded <= 1 ? [...page.items] : [...page.items, ...this.items.filter((item) => !firstIds.has(item.id))];
-    if (this.pagesLoaded <= 1) this.nextPageId = page.nextPageId;
-    this.pagesLoaded = Math.max(this.pagesLoaded, 1);
+  /** The first page, or every page loaded when the whole list is read again, as one page. */
+  private async readList(api: ConversationsApi, signal: AbortSignal): Promise<{ page: ConversationPage; pages: number }> {
+    const wanted = this.rereadAll ? Math.max(1, this.pagesLoaded) : 1;
+    let page = await api.listConversations({ limit: PAGE_SIZE }, { signal });
+    const items = [...page.items];
+    const read = new Set(items.map((item) => item.id));
+    let pages = 1;
+    while (pages < wanted && page.nextPageId !== null && !signal.aborted) {
+      page = await api.listConversations({ pageId: page.nextPageId, limit: PAGE_SIZE }, { signal });
+      items.push(...page.items.filter((item) => !read.has(item.id)));
+      for (const item of page.items) read.add(item.id);
+      pages++;
+    }
+    return { page: { items, nextPageId: page.nextPageId }, pages };
+  }
+
+  /**
+   * The pages read replace those loaded when they are all of them or the whole list (a server that restarted with
+   * fewer conversations keeps none of the others). Otherwise the first page is put on top, and the pages loaded
+   * with Load more stay: new conversations push their first ones down, not out.
+   */
+  private takeList(page: ConversationPage, pages: number): void {
+    const whole = pages >= this.pagesLoaded || page.nextPageId === null;
+    const readIds = new Set(page.items.map((item) => item.id));
+    this.items = whole ? [...page.items] : [...page.items, ...this.items.filter((item) => !readIds.has(item.id))];
+    if (whole) this.nextPageId = page.nextPageId;
+    this.pagesLoaded = whole ? pages : this.pagesLoaded;
+    this.rereadAll = false;
     this.loaded = true;
   }
 
@@ -170,7 +205,8 @@ export class ConversationFeed {
   private apply(fresh: readonly ConversationSummary[]): FeedItem[] {
     const stopped: FeedItem[] = [];
     const byId = new Map(fresh.map((summary) => [summary.id, summary]));
-    this.items = this.items.map((item) => byId.get(item.id) ?? item);
+    // A conversation the server no longer has leaves the list; its state stays known, for its open tab to say so.
+    this.items = this.items.map((item) => byId.get(item.id) ?? item).filter((item) => item.state !== 'gone');
     for (const summary of fresh) {
       this.known.set(summary.id, summary.state);
       const followed = this.following.get(summary.id);

@@ -14,6 +14,8 @@ export interface FoundRows {
   /** `server`: the server searched the titles; `loaded`: the rows already loaded were matched here. */
   readonly by: 'server' | 'loaded';
   readonly total: number | undefined;
+  /** How many conversations the rows were picked from: those loaded, or the search's results read. */
+  readonly searched: number;
 }
 
 /** The line above filtered rows: the filter as the person set it, and what it found. */
@@ -23,6 +25,9 @@ export interface FilterLine {
   readonly by: FoundRows['by'];
   readonly shown: number;
   readonly total: number | undefined;
+  readonly searched: number;
+  /** More can be loaded: the rows are not all there are. */
+  readonly hasMore: boolean;
 }
 
 export type ConversationLine =
@@ -53,6 +58,7 @@ export function conversationLines(shown: ConversationsShown, now: number): Conve
   const found = filtered?.found ?? { rows: shown.list, hasMore: shown.hasMore };
   const filterLine: ConversationLine[] = filtered ? [{ id: ':filter', kind: 'filter', filter: {
     text: filtered.text, states: filtered.states, by: filtered.found.by, shown: filtered.found.rows.length, total: filtered.found.total,
+    searched: filtered.found.searched, hasMore: filtered.found.hasMore,
   } }] : [];
   // A conversation's id never starts with ':', so no row takes the id of another line.
   const rows = found.rows.map((conversation): ConversationLine => ({ id: conversation.id, kind: 'conversation', conversation, row: rowText(conversation, now) }));

@@ -16,7 +16,7 @@ import type { ConversationActions } from './conversationActions';
 import type { ConversationFinder } from './conversationFinder';
 import type { ConversationWatch } from './conversationWatch';
 import { conversationOf, type ConversationNode, type ConversationsTreeProvider } from './conversationsTreeProvider';
-import type { FeedItem } from '../../core/conversations/conversationFeed';
+import { PAGE_SIZE, type FeedItem } from '../../core/conversations/conversationFeed';
 import { anyConversation, rowConversation } from './rowConversation';
 import { askTitleSearch } from './titleSearchInput';
 
@@ -31,20 +31,34 @@ export interface AdminServices {
 }
 
 export function conversationAdminCommands(services: AdminServices) {
-  const { finder, actions, session } = services;
+  const { finder, actions } = services;
   return {
     // A menu passes the row it was on and every selected row; a key binding may pass none: the selection then.
     // Neither, when the view was refreshed whole meanwhile: the person picks (rowConversation).
     [Command.RenameConversation]: async (node?: ConversationNode) => rename(services, await rowConversation(node ?? services.tree.selection[0], services.watch,
       anyConversation(vscode.l10n.t('Rename which conversation?')))),
     [Command.DeleteConversation]: async (node?: ConversationNode, nodes?: readonly ConversationNode[]) => remove(services, await chosen(services, node, nodes)),
+    [Command.OpenSelectedConversation]: () => openSelected(services.tree),
     [Command.FindConversations]: () => find(services),
     [Command.FilterConversations]: () => filterByState(services),
     [Command.ClearConversationFilter]: () => finder.setFilter(NO_FILTER),
-    [Command.LoadMoreConversations]: async () => {
-      if (!(await finder.loadMore(session.server?.client).catch((error: unknown) => services.errors.show(error).then(() => true)))) await actions.loadMore();
-    },
+    // Under a filter, Load More looks for a page more of its matches, however many pages that takes.
+    [Command.LoadMoreConversations]: async () => (finder.active ? findMatches(services) : actions.loadMore()),
   } satisfies Record<string, CommandHandler>;
+}
+
+/**
+ * Enter on a line of the view (its key binding takes the place of the tree's own Enter, which runs what a click
+ * runs): a conversation's transcript opens focused; another line does what its click does.
+ */
+async function openSelected(tree: ConversationsTreeProvider): Promise<void> {
+  const node = tree.selection[0];
+  const conversation = conversationOf(node);
+  if (conversation) await vscode.commands.executeCommand(Command.OpenConversation, conversation.id);
+  else if (node) {
+    const command = tree.getTreeItem(node).command;
+    if (command) await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+  }
 }
 
 async function chosen(services: AdminServices, node: ConversationNode | undefined, nodes: readonly ConversationNode[] | undefined): Promise<FeedItem[]> {
@@ -136,8 +150,35 @@ async function filterByState(services: AdminServices): Promise<void> {
   const items = STATE_FILTERS.map((filter) => ({ label: stateFilterLabel(filter), picked: current.states.has(filter), filter }));
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Show Only Conversations That Are…'), canPickMany: true,
-    placeHolder: vscode.l10n.t('None picked shows every state. Matched among the conversations loaded.'),
+    placeHolder: vscode.l10n.t('None picked shows every state. More are loaded until a page of them shows.'),
   });
   if (!picked) return;
   services.finder.setFilter({ ...current, states: new Set<StateFilter>(picked.map((item) => item.filter)) });
+  const found = services.finder.rows();
+  if (services.finder.active && found.hasMore && found.rows.length < PAGE_SIZE) await findMatches(services);
+}
+
+/**
+ * Loads pages until the filter shows a page more rows or the list ends (no server filters by state), in a
+ * notification that counts the conversations searched and can be cancelled; the filter's line then says how many
+ * were searched.
+ */
+async function findMatches(services: AdminServices): Promise<void> {
+  const client = await clientFor(services);
+  if (!client) return;
+  const cancel = new AbortController();
+  try {
+    await vscode.window.withProgress({
+      location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('OpenHands: looking for conversations that match the filter'),
+    }, async (progress, token) => {
+      const cancelled = token.onCancellationRequested(() => cancel.abort());
+      try {
+        await services.finder.findMore(client, (searched) => progress.report({ message: vscode.l10n.t('{0} conversations searched', searched) }), cancel.signal);
+      } finally {
+        cancelled.dispose();
+      }
+    });
+  } catch (error) {
+    if (!cancel.signal.aborted) await services.errors.show(error, { retry: () => findMatches(services) });
+  }
 }

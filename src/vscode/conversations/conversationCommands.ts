@@ -29,7 +29,7 @@ export function conversationCommands(
     [Command.OpenConversationInBrowser]: async (node?: ConversationNode) => links.open(await rowConversation(node, watch, anyConversation(vscode.l10n.t('Open which conversation in the browser?')))),
     [Command.CopyConversationLink]: async (node?: ConversationNode) => links.copy(await rowConversation(node, watch, anyConversation(vscode.l10n.t('Copy the link of which conversation?')))),
     [Command.CopyConversationId]: async (node?: ConversationNode) => copyConversationId(await rowConversation(node, watch, anyConversation(vscode.l10n.t('Copy the id of which conversation?')))),
-    [Command.RefreshConversations]: () => watch.refresh(),
+    [Command.RefreshConversations]: () => watch.reload(),
     [Command.StopConversation]: async (node?: ConversationNode) => actions.stop(await rowConversation(node, watch, {
       placeHolder: vscode.l10n.t('Stop which conversation?'), applies: (c) => canStop(c.state),
       none: vscode.l10n.t('OpenHands: no conversation in the list is running.'),

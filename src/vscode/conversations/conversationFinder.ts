@@ -7,6 +7,7 @@ import type { ConversationSummary } from '../../api/model/conversations';
 import type { FoundRows } from '../../core/conversations/conversationLines';
 import { NO_FILTER, isFiltering, matchesFilter, type ConversationFilter } from '../../core/conversations/conversationFilter';
 import type { ConversationSearch } from '../../core/conversations/conversationSearch';
+import { loadUntilMatches, type ScanEnd } from '../../core/conversations/filterScan';
 import type { ServerSession } from '../connection/serverSession';
 import { Context } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
@@ -43,12 +44,19 @@ export class ConversationFinder extends Disposable {
     return Boolean(text) && this.search?.text === text;
   }
 
-  /** The next page of the server's search; false when the view's own Load More applies (no server search). */
-  async loadMore(client: OpenHandsClient | undefined): Promise<boolean> {
-    if (!this.search || !client?.searchConversations) return false;
-    await this.search.loadMore({ searchConversations: client.searchConversations });
-    this.changed.fire();
-    return true;
+  /**
+   * Loads pages, the server's search's or the list's, until the filter shows a page more rows or nothing is left
+   * to load (no server filters by state: loadUntilMatches); `onProgress` hears how many were searched so far.
+   */
+  async findMore(client: OpenHandsClient, onProgress: (searched: number) => void, signal: AbortSignal): Promise<ScanEnd> {
+    const { search } = this;
+    const searchConversations = client.searchConversations;
+    const loadMore = search && searchConversations
+      ? async (s: AbortSignal) => { await search.loadMore({ searchConversations }, s); this.changed.fire(); }
+      : (s: AbortSignal) => this.watch.loadMore(s);
+    return loadUntilMatches({
+      matches: () => this.rows().rows.length, searched: () => this.rows().searched, hasMore: () => this.rows().hasMore, loadMore,
+    }, onProgress, signal);
   }
 
   /** Deleted conversations leave the search results at once. */
@@ -63,9 +71,11 @@ export class ConversationFinder extends Disposable {
     if (this.search) {
       const started = feed.startedStates;
       const items = this.search.items.map((item: ConversationSummary) => ({ ...item, startedHere: started.has(item.id) }));
-      return { rows: items.filter((item) => matchesFilter(item, this.current, false)), hasMore: this.search.hasMore, by: 'server', total: this.search.total };
+      const rows = items.filter((item) => matchesFilter(item, this.current, false));
+      return { rows, hasMore: this.search.hasMore, by: 'server', total: this.search.total, searched: items.length };
     }
-    const rows = (feed.list ?? []).filter((item) => matchesFilter(item, this.current, this.current.text !== ''));
-    return { rows, hasMore: feed.hasMore, by: 'loaded', total: undefined };
+    const list = feed.list ?? [];
+    const rows = list.filter((item) => matchesFilter(item, this.current, this.current.text !== ''));
+    return { rows, hasMore: feed.hasMore, by: 'loaded', total: undefined, searched: list.length };
   }
 }

@@ -25,7 +25,13 @@ const MAX_KEPT = 100;
 
 export class ConversationStore extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** The list changed: written here, or by another window (seen by noticeOtherWindows). */
   readonly onDidChange = this.changed.event;
+  /**
+   * Each server's list as this window last wrote or noticed it. VS Code hands the global state another window
+   * wrote to this window's memento, but tells the extension nothing: a difference is how it shows.
+   */
+  private readonly noticed = new Map<string, string>();
 
   constructor(private readonly memento: vscode.Memento) {
     super();
@@ -40,18 +46,24 @@ export class ConversationStore extends Disposable {
     return this.memento.get<StartedConversation[]>(key(serverUrl), []);
   }
 
+  /** Fires onDidChange when another window (on any folder) changed the server's list since this one last looked. */
+  noticeOtherWindows(serverUrl: string): void {
+    const now = JSON.stringify(this.list(serverUrl));
+    const before = this.noticed.get(serverUrl);
+    this.noticed.set(serverUrl, now);
+    if (before !== undefined && before !== now) this.changed.fire();
+  }
+
   async add(serverUrl: string, conversation: StartedConversation): Promise<void> {
     const rest = this.list(serverUrl).filter((c) => c.id !== conversation.id);
-    await this.memento.update(key(serverUrl), [conversation, ...rest].slice(0, MAX_KEPT));
-    this.changed.fire();
+    await this.write(serverUrl, [conversation, ...rest].slice(0, MAX_KEPT));
   }
 
   /** Forgets conversations that were deleted on the server. */
   async remove(serverUrl: string, ids: ReadonlySet<string>): Promise<void> {
     const list = this.list(serverUrl);
     if (!list.some((c) => ids.has(c.id))) return;
-    await this.memento.update(key(serverUrl), list.filter((c) => !ids.has(c.id)));
-    this.changed.fire();
+    await this.write(serverUrl, list.filter((c) => !ids.has(c.id)));
   }
 
   /** Keeps the last state seen of each conversation started here; fires only when one changed. */
@@ -59,7 +71,12 @@ export class ConversationStore extends Disposable {
     const list = this.list(serverUrl);
     const updated = list.map((c) => (states.has(c.id) && states.get(c.id) !== 'unknown' && states.get(c.id) !== c.state ? { ...c, state: states.get(c.id) } : c));
     if (updated.every((c, i) => c === list[i])) return;
-    await this.memento.update(key(serverUrl), updated);
+    await this.write(serverUrl, updated);
+  }
+
+  private async write(serverUrl: string, list: readonly StartedConversation[]): Promise<void> {
+    await this.memento.update(key(serverUrl), list);
+    this.noticed.set(serverUrl, JSON.stringify(list));
     this.changed.fire();
   }
 }

@@ -69,16 +69,22 @@ export class ConversationWatch extends Disposable {
     this.scheduler.setVisible(this.viewVisible || [...this.tabs.values()].some(Boolean));
   }
 
-  /** Asks again soon (Refresh, after a stop or a follow-up). */
+  /** Asks again soon (after a stop or a follow-up). */
   refresh(): void {
     this.scheduler.refreshSoon();
   }
 
+  /** The person's Refresh: the server's whole list again, every loaded page read anew, soon. */
+  reload(): void {
+    this.feed.rereadList();
+    this.scheduler.refreshSoon();
+  }
+
   /** The next page of the list, asked by the person: a failure is theirs to see. */
-  async loadMore(): Promise<void> {
+  async loadMore(signal?: AbortSignal): Promise<void> {
     const server = await this.session.connect();
     if (!server) return;
-    await this.feed.loadMore(server.client);
+    await this.feed.loadMore(server.client, signal);
     this.changed.fire();
   }
 
@@ -122,6 +128,8 @@ export class ConversationWatch extends Disposable {
 
   private async poll(kind: PollKind, signal: AbortSignal): Promise<FeedPoll> {
     const serverUrl = this.serverUrl;
+    // One started from another window on this server is marked started here too, and followed.
+    if (serverUrl) this.store.noticeOtherWindows(serverUrl);
     let outcome: FeedPoll;
     try {
       const server = await this.session.connect();

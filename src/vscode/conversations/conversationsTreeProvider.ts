@@ -156,17 +156,22 @@ function filterItem(filter: FilterLine): vscode.TreeItem {
   item.description = vscode.l10n.t('click to clear');
   item.tooltip = filter.by === 'server'
     ? vscode.l10n.t('The server searched every conversation\'s title. Click to show all conversations again.')
-    : vscode.l10n.t('Matched among the conversations loaded so far: Load More looks further. Click to show all conversations again.');
+    : filter.hasMore
+      ? vscode.l10n.t('Matched among the {0} conversations loaded so far: Load More looks further. Click to show all conversations again.', filter.searched)
+      : vscode.l10n.t('Matched among all {0} conversations. Click to show all conversations again.', filter.searched);
   return item;
 }
 
-function filterSummary({ text, states: picked, by, shown, total }: FilterLine): string {
+function filterSummary({ text, states: picked, by, shown, total, searched, hasMore }: FilterLine): string {
   const states = picked.map(stateFilterLabel).join(', ');
   const count = total ?? shown;
   if (text && states) return vscode.l10n.t('“{0}” in the title, showing only: {1} ({2})', text, states, shown);
   if (text && by === 'server') return vscode.l10n.t('{0} with “{1}” in the title', count, text);
   if (text) return vscode.l10n.t('{0} of those loaded with “{1}” in the title', count, text);
-  return vscode.l10n.t('Showing only: {0} ({1} of those loaded)', states, count);
+  // The counts first: a narrow side bar cuts the line's end.
+  return hasMore
+    ? vscode.l10n.t('{0} of {1} searched: only {2}', count, searched, states)
+    : vscode.l10n.t('{0} of all {1}: only {2}', count, searched, states);
 }
 
 function stateColor(state: FeedItem['state']): vscode.ThemeColor | undefined {

@@ -38,6 +38,8 @@ export const Command = {
   StopConversation: 'openhands.stopConversation',
   ResumeConversation: 'openhands.resumeConversation',
   SendFollowUpMessage: 'openhands.sendFollowUpMessage',
+  /** Enter on a row of the Conversations view: its transcript, focused (a click opens it without the focus). */
+  OpenSelectedConversation: 'openhands.openSelectedConversation',
   RenameConversation: 'openhands.renameConversation',
   DeleteConversation: 'openhands.deleteConversation',
   FindConversations: 'openhands.findConversations',

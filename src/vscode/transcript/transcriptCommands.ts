@@ -3,6 +3,8 @@
 // those that wait, or a word at once that none does).
 import * as vscode from 'vscode';
 import type { ConversationState, ConversationSummary } from '../../api/model/conversations';
+import { RowClicks } from '../../core/conversations/rowClicks';
+import { systemClock } from '../../core/conversations/refreshSchedule';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationWatch } from '../conversations/conversationWatch';
 import { conversationOf, type ConversationNode } from '../conversations/conversationsTreeProvider';
@@ -20,6 +22,7 @@ interface WaitingOnly { readonly waits: (conversation: ConversationSummary) => b
 
 export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatch, session: ServerSession, errors: ErrorPresenter, confirm: ConfirmActions, exporter: TranscriptExport) {
   const pick = new ConversationPicker(tabs, watch, session, errors);
+  const rowClicks = new RowClicks(systemClock);
   const answer = async (arg: unknown, accept: boolean) => {
     const conversation = await pick.resolve(arg, true, { waits: (c) => waitsForAnswer(c.id, c.state) });
     if (conversation && !waitsForAnswer(conversation.id)) {
@@ -38,11 +41,14 @@ export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatc
     return state === undefined || state === 'waiting';
   };
   return {
+    // A row's click passes the row: the tab opens without the focus, unless it is a double click's second. An id
+    // (Enter on a row, a notification, the chat) or the person's pick focuses it.
     [Command.OpenConversation]: async (arg?: unknown) => {
       const conversation = await pick.resolve(arg, false);
       const serverUrl = session.serverUrl;
       if (!conversation || !serverUrl) return false;
-      tabs.open({ serverUrl, conversationId: conversation.id, title: conversation.title || conversation.id });
+      const focus = conversationOf(arg as ConversationNode | undefined) === undefined || rowClicks.isDouble(conversation.id);
+      tabs.open({ serverUrl, conversationId: conversation.id, title: conversation.title || conversation.id }, focus);
       return true;
     },
     [Command.ExportTranscript]: async (arg?: unknown) => exporter.run(await pick.resolve(arg)),

@@ -90,7 +90,8 @@ export class TranscriptPanel extends Disposable {
   /** The events the tab holds, oldest first (for the export). */
   get events(): readonly ConversationEvent[] { return this.follow?.events ?? []; }
 
-  reveal(): void { this.panel.reveal(); }
+  /** Brings the tab to the front; `preserveFocus`: the focus stays where it is. */
+  reveal(preserveFocus = false): void { this.panel.reveal(undefined, preserveFocus); }
 
   /** An action of the agent waits for the person's Approve or Reject, as the tab shows it. */
   get awaitingAnswer(): boolean {

@@ -28,14 +28,14 @@ export class TranscriptTabs extends Disposable {
     else if (closed.length > 1) void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: {0} transcripts were closed: their conversations were deleted.', closed.length));
   }
 
-  /** Reveals the conversation's tab, opening it when it is not open. */
-  open(state: TranscriptState): TranscriptPanel {
+  /** Reveals the conversation's tab, opening it when it is not open; `focus`: the tab takes the focus. */
+  open(state: TranscriptState, focus = true): TranscriptPanel {
     const open = this.tabs.get(keyOf(state));
     if (open) {
-      open.reveal();
+      open.reveal(!focus);
       return open;
     }
-    const panel = vscode.window.createWebviewPanel(WebviewPanelType.Transcript, state.title, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(WebviewPanelType.Transcript, state.title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: !focus }, {
       enableScripts: true, enableFindWidget: true,
     });
     return this.adopt(panel, state);

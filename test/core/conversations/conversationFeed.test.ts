@@ -79,6 +79,53 @@ describe('ConversationFeed', () => {
     assert.equal(feed.hasMore, false);
   });
 
+  it('takes the server\'s list whole once its first page is all it has: a server restarted with fewer conversations keeps none of the others (issue 42, item 6)', async () => {
+    const server = new ScriptedServer(many(3 * PAGE_SIZE));
+    const feed = new ConversationFeed();
+    await feed.poll(server, 'list', signal);
+    await feed.loadMore(server);
+    await feed.loadMore(server);
+    assert.equal(feed.list?.length, 3 * PAGE_SIZE);
+    server.all = [summary('only', 'waiting')];
+    await feed.poll(server, 'list', signal);
+    assert.deepEqual(feed.list?.map((c) => c.id), ['only']);
+    assert.equal(feed.hasMore, false);
+  });
+
+  it('reads every loaded page again after a failure and on Refresh: rows the server no longer has go (issue 42, item 6)', async () => {
+    const server = new ScriptedServer(many(4 * PAGE_SIZE));
+    const feed = new ConversationFeed();
+    await feed.poll(server, 'list', signal);
+    await feed.loadMore(server);
+    const failing: ConversationsApi = { ...server, createConversation: server.createConversation, listConversations: () => Promise.reject(new Error('down')), getConversations: () => Promise.reject(new Error('down')) };
+    await feed.poll(failing, 'list', signal);
+    // Back with 30 fewer: the second page loaded before no longer holds the same conversations.
+    server.all = many(4 * PAGE_SIZE).slice(0, PAGE_SIZE + 5).concat(many(4 * PAGE_SIZE).slice(PAGE_SIZE + 35));
+    server.calls.length = 0;
+    await feed.poll(server, 'list', signal);
+    assert.deepEqual(server.calls, ['list first', `list ${PAGE_SIZE}`], 'the two loaded pages, read again');
+    assert.deepEqual(feed.list?.map((c) => c.id), server.all.slice(0, 2 * PAGE_SIZE).map((c) => c.id));
+    assert.equal(feed.hasMore, true);
+    server.all = server.all.filter((c) => c.id !== `c${PAGE_SIZE + 1}`);
+    await feed.poll(server, 'list', signal);
+    assert.ok(feed.list?.some((c) => c.id === `c${PAGE_SIZE + 1}`), 'a quiet poll reads the first page only');
+    feed.rereadList();
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.list?.some((c) => c.id === `c${PAGE_SIZE + 1}`), false, 'Refresh reads the loaded pages again');
+  });
+
+  it('drops the row of a conversation the server no longer has, and keeps its state for its tab (issue 42, item 6)', async () => {
+    const server = new ScriptedServer([...many(PAGE_SIZE), summary('old', 'running')]);
+    const feed = new ConversationFeed();
+    await feed.poll(server, 'list', signal);
+    await feed.loadMore(server);
+    feed.setWatched(['old']);
+    server.all = server.all.filter((c) => c.id !== 'old');
+    await feed.poll(server, 'list', signal);
+    assert.equal(feed.list?.some((c) => c.id === 'old'), false);
+    assert.equal(feed.stateOf('old'), 'gone');
+  });
+
   it('tells which conversations started here stopped working, once', async () => {
     const server = new ScriptedServer([summary('a', 'running'), summary('b', 'running'), summary('other', 'running')]);
     const feed = new ConversationFeed();

@@ -30,10 +30,10 @@ describe('conversationLines', () => {
   });
 
   it('under a filter: its line, then the rows it found and whether it can load more', () => {
-    const found = { rows: [item('b')], hasMore: true, by: 'server' as const, total: 7 };
+    const found = { rows: [item('b')], hasMore: true, by: 'server' as const, total: 7, searched: 20 };
     const lines = conversationLines(shown({ filtered: { text: 'Task', states: ['running'], found } }), NOW);
     assert.deepEqual(lines.map((line) => line.id), [':filter', 'b', ':more']);
-    assert.deepEqual(lines[0]?.kind === 'filter' && lines[0].filter, { text: 'Task', states: ['running'], by: 'server', shown: 1, total: 7 });
+    assert.deepEqual(lines[0]?.kind === 'filter' && lines[0].filter, { text: 'Task', states: ['running'], by: 'server', shown: 1, total: 7, searched: 20, hasMore: true });
   });
 });
 

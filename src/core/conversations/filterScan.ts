@@ -1,0 +1,29 @@
+// Filter by State on a server that cannot filter by state: no OpenHands server can (1.11.0's and 1.6.0's
+// `app-conversations/search` take a title, dates and a sandbox; V0's list a repository and a trigger), so the
+// view loads pages, the list's or a title search's, until the filter has a page of matches or the list ends.
+import { PAGE_SIZE } from './conversationFeed';
+
+/** What the scan reads and grows: the filter's matches so far, how many were looked at, and the next page. */
+export interface ScanSource {
+  matches(): number;
+  searched(): number;
+  hasMore(): boolean;
+  loadMore(signal: AbortSignal): Promise<void>;
+}
+
+export type ScanEnd = 'found' | 'ended' | 'cancelled';
+
+/**
+ * Loads pages until the filter shows a page (PAGE_SIZE) more matches than when it began, the list ends or the
+ * signal cancels; before each page, says how many conversations were looked at so far.
+ */
+export async function loadUntilMatches(source: ScanSource, onProgress: (searched: number) => void, signal: AbortSignal): Promise<ScanEnd> {
+  const wanted = source.matches() + PAGE_SIZE;
+  while (source.matches() < wanted) {
+    if (signal.aborted) return 'cancelled';
+    if (!source.hasMore()) return 'ended';
+    onProgress(source.searched());
+    await source.loadMore(signal);
+  }
+  return 'found';
+}
