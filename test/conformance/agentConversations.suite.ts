@@ -48,6 +48,22 @@ export function agentConversationsSuite(client: Client, state: AgentRunState): v
       state.idle = await untilStatus(client, started.id, 'finished');
     });
 
+    it('a run in flight: /run is a 409; /pause lets the step in flight end, then paused; /run goes on to finished', async () => {
+      // Two steps: a pause during the first LLM call takes effect after that step (a first step of finish would end the run).
+      const slow = await startScriptedLlm({ delayMs: 1500, script: [{ tool: 'terminal', command: 'true' }, { tool: 'finish', message: 'Done.' }] });
+      try {
+        const started = await startFromStored(client, workspaces.make(), 'Take your time.', slow.baseUrl);
+        await untilStatus(client, started.id, 'running', ['finished']);
+        assertAgentJson(await client.post(`/api/conversations/${started.id}/run`, ''), 409, '{"detail":"Conversation already running. Wait for completion or pause first."}');
+        assertAgentJson(await client.post(`/api/conversations/${started.id}/pause`, ''), 200, '{"success":true}');
+        await untilStatus(client, started.id, 'paused', ['finished']);
+        assertAgentJson(await client.post(`/api/conversations/${started.id}/run`, ''), 200, '{"success":true}');
+        await untilStatus(client, started.id, 'finished');
+      } finally {
+        await slow.close();
+      }
+    });
+
     it('search (sorted by last update), count, ids with an unknown one: null in its place', async () => {
       const ids = [state.finished!.id, state.idle!.id];
       const page = jsonOf<Page<AgentConversation>>(await client.get('/api/conversations/search?limit=1&sort_order=UPDATED_AT_DESC'), 200);

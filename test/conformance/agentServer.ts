@@ -57,10 +57,14 @@ export async function storedAgent(client: Client): Promise<Record<string, unknow
   return jsonOf<{ agent_settings: Record<string, unknown> }>(answer, 200).agent_settings;
 }
 
-/** Starts a conversation in `workingDir` with the stored agent (and `text` as its first message, if given). */
-export async function startFromStored(client: Client, workingDir: string, text?: string): Promise<AgentConversation> {
+/**
+ * Starts a conversation in `workingDir` with the stored agent (and `text` as its first message, if given; its LLM at
+ * `llmBaseUrl` instead of the stored one, if given).
+ */
+export async function startFromStored(client: Client, workingDir: string, text?: string, llmBaseUrl?: string): Promise<AgentConversation> {
+  const agent = await storedAgent(client);
   const body = {
-    agent_settings: await storedAgent(client),
+    agent_settings: llmBaseUrl === undefined ? agent : { ...agent, llm: { ...(agent.llm as object), base_url: llmBaseUrl } },
     secrets_encrypted: true,
     workspace: { working_dir: workingDir },
     ...(text === undefined ? {} : { initial_message: userMessage(text) }),
