@@ -25,6 +25,7 @@ import { settingsSuite } from './settings.suite';
 import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
 import { webUiSuite } from './webUi.suite';
+import { agentClientSuite } from './agentClient.suite';
 import { agentConfirmSuite, agentDeleteSuite } from './agentConfirm.suite';
 import { type AgentRunState, agentConversationsSuite } from './agentConversations.suite';
 import { Workspaces } from './agentServer';
@@ -109,4 +110,5 @@ function agentSuites(client: Client): void {
   agentWorkspaceSuite(client, state);
   agentConfirmSuite(client);
   agentDeleteSuite(client, state);
+  agentClientSuite(client);
 }
