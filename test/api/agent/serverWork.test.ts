@@ -15,7 +15,7 @@ const AGENT: ServerApi = { version: '1.58.2', product: 'agent-server', settings:
 const ID = '70b53cb3-1074-4cf7-aaba-2a91e90c623e';
 
 describe('agent server work', () => {
-  it('agentServer: the configured server with its own key; its events from the conversation\'s events search', async () => {
+  it('agentServer: the configured server with its own key; its events from its events search; after a reject, /run', async () => {
     const { server, exchanges } = await agentLoopback(({ url }) => (url.includes('/events/search')
       ? { status: 200, body: { items: [], next_page_id: null } }
       : { status: 200, body: { success: true } }));
@@ -25,8 +25,10 @@ describe('agent server work', () => {
     assert.ok(reach.reachable);
     await reach.agent.events.latest(10);
     await client.confirmAction!(ID, false, 'not that');
+    await client.goOnAfterReject!(ID);
     assert.match(exchanges[0]!.url, new RegExp(`^/api/conversations/${ID}/events/search\\?`));
-    assert.deepEqual(exchanges.map((e) => e.headers['x-session-api-key']), ['server-key', 'server-key']);
+    assert.deepEqual(exchanges.map((e) => e.headers['x-session-api-key']), ['server-key', 'server-key', 'server-key']);
+    assert.equal(exchanges[2]!.url, `/api/conversations/${ID}/run`, 'a reject leaves it idle: /run goes on');
     assert.equal(exchanges[1]!.url, `/api/conversations/${ID}/events/respond_to_confirmation`);
     assert.deepEqual(exchanges[1]!.body, { accept: false, reason: 'not that' });
     assert.equal(typeof reach.agent.events.stream, 'function', 'live through the server\'s websocket');
