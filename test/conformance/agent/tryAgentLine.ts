@@ -77,7 +77,7 @@ async function rejectedRun(client: OpenHandsClient): Promise<void> {
   step('confirmation: waits', await until(client, id, ['waiting']));
   await client.confirmAction!(id, false, 'Not that one.');
   step('reject', await until(client, id, ['waiting', 'paused', 'finished', 'error'], 10_000));
-  await client.resumeConversation!(id);
+  await client.goOnAfterReject!(id);
   step('go on after the reject', await until(client, id, ['running', 'waiting', 'finished'], 10_000));
   await client.stopConversation!(id);
   step('stop', await until(client, id, ['paused'], 10_000));
