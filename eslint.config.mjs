@@ -15,12 +15,12 @@ const USER_TEXT = [
   `ReturnStatement > :matches(Literal[value=/^[A-Z][a-z]* [a-z]/], TemplateLiteral[quasis.0.value.raw=/^[A-Z][a-z]* [a-z]/])`,
 ];
 
-// What each layer may not import. The wire formats (api/v0, api/v1) and the adapters' own reading of answers
+// What each layer may not import. The wire formats (api/v0, api/v1, api/agent) and the adapters' own reading of answers
 // are src/api's alone: the layers above speak the client's model (api/model) and interface (api/client). The
 // typed errors (api/http/*Errors, api/*Errors), credentials and the transport's options (api/http/credential,
 // logger, transport) are the client's surface, and stay open to them.
 const NO_WIRE = {
-  group: ['**/api/v0/**', '**/api/v1/**', '**/api/http/answers', '**/api/http/zodMessages'],
+  group: ['**/api/v0/**', '**/api/v1/**', '**/api/agent/**', '**/api/http/answers', '**/api/http/zodMessages'],
   message: 'Only src/api knows a wire format: import the model (src/api/model) or the client (src/api/client).',
 };
 const NO_ROOT = { group: ['**/extension', '**/onDemand', '**/agentWork', '**/chatWork', '**/testingApi'], message: 'Nothing imports the composition roots.' };

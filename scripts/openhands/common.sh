@@ -1,11 +1,11 @@
 # Sourced by the start and probe scripts: what starting and probing a real OpenHands server have in common,
 # whichever line it is. Expects `log` defined by the caller.
 
-# Records the server's pid and URL in its folder and waits until /alive answers; on an early exit or a timeout it
-# prints the end of the server's log, stops it (stop.sh keeps the folder) and exits 1.
-#   wait_until_alive PID DIR URL TIMEOUT_S STARTED_NS
+# Records the server's pid and URL in its folder and waits until /alive (or READY_PATH) answers 2xx; on an early
+# exit or a timeout it prints the end of the server's log, stops it (stop.sh keeps the folder) and exits 1.
+#   wait_until_alive PID DIR URL TIMEOUT_S STARTED_NS [READY_PATH]
 wait_until_alive() {
-  local pid=$1 dir=$2 url=$3 timeout=$4 started=$5
+  local pid=$1 dir=$2 url=$3 timeout=$4 started=$5 ready=${6:-/alive}
   echo "$pid" >"$dir/pid"
   echo "$url" >"$dir/url"
   while :; do
@@ -14,7 +14,7 @@ wait_until_alive() {
       tail -n 30 "$dir/server.log" >&2
       exit 1
     fi
-    if curl -fsS -o /dev/null --max-time 2 "$url/alive" 2>/dev/null; then break; fi
+    if curl -fsS -o /dev/null --max-time 2 "$url$ready" 2>/dev/null; then break; fi
     if [ $(( ($(date +%s%N) - started) / 1000000000 )) -ge "$timeout" ]; then
       log "no answer from $url after $timeout s; stopping it"
       "$(dirname "${BASH_SOURCE[0]}")/stop.sh" --keep "$dir" >&2 || true

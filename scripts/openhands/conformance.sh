@@ -7,6 +7,7 @@
 #   scripts/openhands/conformance.sh --contract-only   only the contract servers: no Python, a few seconds
 #   scripts/openhands/conformance.sh --real-only       only the real servers
 #   --v0-only / --v1-only / --mixed-only               only the V0 (0.54.0), the V1 (1.11.0) or the mixed (1.6.0) servers
+#   --agent-only                                       only the agent line (a real openhands-agent-server 1.58.2)
 #   --no-compile                                       out/ is already built (`npm run compile-tests`)
 #
 # The servers are fresh (empty store) and on 127.0.0.1; K is a random session key. V0 suites (0.54.0's API):
@@ -27,6 +28,9 @@
 # The mixed line's suites (1.0-1.6: the V0 settings suites and the V1 conversation suite, test/conformance/mixed.suite.ts):
 #   real 1.6.0                        scripts/openhands/start-v1.sh --version 1.6.0 --key K (agent servers too)
 #   contract server, mixed            node out/test/support/standin/main.js --port 0 --api mixed --key K
+# The agent line's suites (an agent server on its own, as Agent Canvas and the SDK run it, test/conformance/agent*.suite.ts):
+#   real agent server 1.58.2          scripts/openhands/start-agent.sh --key K (no stand-in serves this line yet; its
+#                                     runs are driven by the scripted LLM, given through agent_settings.llm.base_url)
 # The contract servers run the other checks without their optional limiter, so nothing needs pacing there (the
 # limiter allows 10 requests a second: paced for it, the suite takes ~25 s a server instead of ~3 s).
 # The servers are checked side by side; each server's checks run in order. Every server started here is
@@ -41,16 +45,18 @@ cd "$REPO"
 export OPENHANDS_VERSION=0.54.0
 V1_VERSION=1.11.0
 MIXED_VERSION=1.6.0
+AGENT_VERSION=1.58.2
 
-compile=1 real=1 contract=1 v0=1 v1=1 mixed=1
+compile=1 real=1 contract=1 v0=1 v1=1 mixed=1 agent=1
 for arg in "$@"; do
   case "$arg" in
     --no-compile) compile=0 ;;
     --contract-only) real=0 ;;
     --real-only) contract=0 ;;
-    --v0-only) v1=0 mixed=0 ;;
-    --v1-only) v0=0 mixed=0 ;;
-    --mixed-only) v0=0 v1=0 ;;
+    --v0-only) v1=0 mixed=0 agent=0 ;;
+    --v1-only) v0=0 mixed=0 agent=0 ;;
+    --mixed-only) v0=0 v1=0 agent=0 ;;
+    --agent-only) v0=0 v1=0 mixed=0 ;;
     *) echo "conformance.sh: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -79,6 +85,7 @@ if [ "$real" = 1 ]; then
   [ "$v0" = 1 ] && "$HERE/provision.sh" >/dev/null
   [ "$v1" = 1 ] && OPENHANDS_VERSION=$V1_VERSION "$HERE/provision.sh" >/dev/null
   [ "$mixed" = 1 ] && OPENHANDS_VERSION=$MIXED_VERSION "$HERE/provision.sh" >/dev/null
+  [ "$agent" = 1 ] && OPENHANDS_VERSION=agent-$AGENT_VERSION "$HERE/provision.sh" >/dev/null
   log "provisioned in $(( $(now_ms) - t )) ms"
 fi
 if [ "$compile" = 1 ]; then
@@ -103,6 +110,7 @@ if [ "$real" = 1 ]; then
   [ "$v0" = 1 ] && configs+=(key allow-id)
   [ "$v1" = 1 ] && configs+=(v1)
   [ "$mixed" = 1 ] && configs+=(mixed)
+  [ "$agent" = 1 ] && configs+=(agent)
   start_pids=()
   for config in "${configs[@]}"; do
     case "$config" in
@@ -110,6 +118,7 @@ if [ "$real" = 1 ]; then
       allow-id) cmd=("$HERE/start.sh" --no-auth --allow-set-conversation-id) ;;
       v1) cmd=("$HERE/start-v1.sh" --version "$V1_VERSION") ;;
       mixed) cmd=("$HERE/start-v1.sh" --version "$MIXED_VERSION") ;;
+      agent) cmd=("$HERE/start-agent.sh" --version "$AGENT_VERSION") ;;
     esac
     "${cmd[@]}" >"$work/real-$config.env" 2>"$work/real-$config.log" &
     start_pids+=($!)
@@ -132,6 +141,7 @@ if [ "$real" = 1 ]; then
         allow-id) target "real 0.54.0, no key, ALLOW_SET_CONVERSATION_ID=1" "$OPENHANDS_URL" "" true true false ;;
         v1) target "real $V1_VERSION (V1)" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false v1 ;;
         mixed) target "real $MIXED_VERSION (mixed)" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false true false mixed ;;
+        agent) target "real agent server $AGENT_VERSION" "$OPENHANDS_URL" "$OPENHANDS_API_KEY" false false false agent ;;
       esac
     )
   done

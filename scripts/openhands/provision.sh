@@ -3,18 +3,22 @@
 #
 #   scripts/openhands/provision.sh                             -> .cache/openhands/0.54.0/venv (openhands-ai==0.54.0)
 #   OPENHANDS_VERSION=1.11.0 scripts/openhands/provision.sh    -> .cache/openhands/1.11.0/venv (any version: its own venv)
+#   OPENHANDS_VERSION=agent-1.58.2 scripts/openhands/provision.sh
+#                               -> .cache/openhands/agent-1.58.2/venv (openhands-agent-server==1.58.2: the agent server
+#                                  alone, as Agent Canvas and the SDK run it; start-agent.sh starts it)
 #
 # Steps, each skipped when its result is already there (a second run takes about a second):
 #   1. a CPython >=3.12,<3.14: OPENHANDS_PYTHON if set, else one already on the machine (PATH, pyenv's
 #      versions folder, an earlier build), else a build from source into /opt/openhands-cpython-3.13 (or
 #      OPENHANDS_PYTHON_PREFIX; .cache/openhands/python when /opt is not writable): about 8-10 min on 2 cores,
 #      with the usual build dependencies, which this image has;
-#   2. a venv in .cache/openhands/<version>/venv (git-ignored) with openhands-ai and, when there is one, the
+#   2. a venv in .cache/openhands/<version>/venv (git-ignored) with openhands-ai (openhands-agent-server for an
+#      agent-<version>) and, when there is one, the
 #      pinned dependencies of constraints-<version>.txt beside this script, installed by uv (itself from PyPI,
 #      into .cache/openhands/uv, shared by all versions). Versions live side by side; each has its own stamp.
 #
 # Environment:
-#   OPENHANDS_VERSION      default 0.54.0
+#   OPENHANDS_VERSION      default 0.54.0; agent-<v> for openhands-agent-server <v>
 #   OPENHANDS_PYTHON       interpreter to use (skips the search and the build)
 #   OPENHANDS_CACHE        default <repo>/.cache/openhands
 #   OPENHANDS_BUILD_PYTHON=1  build CPython from source even when one is on the machine (to test that route)
@@ -27,6 +31,11 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 VERSION=${OPENHANDS_VERSION:-0.54.0}
+# The package: the app server (openhands-ai), or the agent server alone for agent-<v>.
+case "$VERSION" in
+  agent-*) PACKAGE=openhands-agent-server==${VERSION#agent-} ;;
+  *) PACKAGE=openhands-ai==$VERSION ;;
+esac
 CACHE=${OPENHANDS_CACHE:-$REPO/.cache/openhands}
 VENV=${OPENHANDS_VENV:-$CACHE/$VERSION/venv}
 LOG=$(dirname "$VENV")/install.log
@@ -107,7 +116,7 @@ PY=$(find_python) || { build_python; PY=$(find_python); }
 PYVER=$("$PY" -c 'import sys; print(".".join(map(str, sys.version_info[:3])))')
 
 # The stamp names everything the venv depends on; when it matches, there is nothing to do.
-want="openhands-ai==$VERSION python=$PY ($PYVER) constraints=$( [ -f "$CONSTRAINTS" ] && sha256sum "$CONSTRAINTS" | cut -c1-16 || echo none)"
+want="$PACKAGE python=$PY ($PYVER) constraints=$( [ -f "$CONSTRAINTS" ] && sha256sum "$CONSTRAINTS" | cut -c1-16 || echo none)"
 if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ] && [ -x "$VENV/bin/python" ]; then
   log "reusing $VENV ($want)"
   echo "$VENV/bin/python"; exit 0
@@ -115,7 +124,7 @@ fi
 
 log "python: $PY ($PYVER)"
 rm -rf "$VENV"
-req=("openhands-ai==$VERSION")
+req=("$PACKAGE")
 if [ -f "$CONSTRAINTS" ]; then req+=(-c "$CONSTRAINTS"); else log "no $CONSTRAINTS: dependencies resolve to their newest versions"; fi
 started=$(date +%s)
 # uv (from PyPI, pinned) installs the ~290 packages in about 15-25 s where pip takes 2-4 min, mostly because it
@@ -137,6 +146,6 @@ else
     || { log "pip failed; last lines of $LOG:"; tail -n 40 "$LOG" >&2; exit 1; }
 fi
 log "installed in $(( $(date +%s) - started )) s"
-"$VENV/bin/python" -c 'import importlib.metadata as m; print("openhands-ai", m.version("openhands-ai"), "fastapi", m.version("fastapi"), "pydantic", m.version("pydantic"))' >&2
+"$VENV/bin/python" -c 'import importlib.metadata as m, sys; p = sys.argv[1].split("==")[0]; print(p, m.version(p), "fastapi", m.version("fastapi"), "pydantic", m.version("pydantic"))' "$PACKAGE" >&2
 echo "$want" > "$STAMP"
 echo "$VENV/bin/python"

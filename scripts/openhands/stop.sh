@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Stops a server started by start.sh or start-v1.sh and removes its state folder.
+# Stops a server started by start.sh, start-v1.sh or start-agent.sh and removes its state folder.
 #   scripts/openhands/stop.sh [--keep] [DIR]     DIR defaults to $OPENHANDS_DIR; --keep leaves the folder
 # SIGTERM to the server's process group (uvicorn shuts down in about a second), SIGKILL after 15 s.
 # A 1.x server (start-v1.sh) spawns one agent server per sandbox; they are in its process group, but they do
 # not exit with the app server, and what they spawn may leave the group (tmux daemonizes). So afterwards every
 # process still marked as this server's is ended too: OPENHANDS_STATE_DIR=DIR in its environment (start-v1.sh
 # sets it, and children inherit it), or a working folder under DIR/sandboxes.
+# An agent server (start-agent.sh) ends its conversations' tmux servers itself on SIGTERM; they run outside its
+# process group, so the same sweep (OPENHANDS_STATE_DIR=DIR) ends any it left, e.g. after a SIGKILL.
 set -euo pipefail
 
 keep=0
@@ -18,7 +20,7 @@ pid=$(cat "$dir/pid")
 # Only a process that is still this server: a pid can be reused after it exits.
 is_ours() {
   tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null \
-    | grep -Eq 'openhands\.server\.listen:app|openhands\.app_server\.app:app|launch_v1\.py'
+    | grep -Eq 'openhands\.server\.listen:app|openhands\.app_server\.app:app|launch_v1\.py|-m openhands\.agent_server '
 }
 
 members=''
@@ -36,8 +38,9 @@ for m in $members; do
   [ "$(ps -o pgid= -p "$m" 2>/dev/null | tr -d ' ')" = "$pid" ] && kill -KILL "$m" 2>/dev/null || true
 done
 
-# Processes marked as this server's (1.x: agent servers and what they started), wherever their group is.
-# Only for a start-v1.sh folder (it has sandboxes/); a start.sh server spawns nothing like that.
+# Processes marked as this server's (1.x: agent servers and what they started; an agent server's tmux servers),
+# wherever their group is. Only for a start-v1.sh folder (it has sandboxes/) or a start-agent.sh one (worktrees/);
+# a start.sh server spawns nothing like that.
 marked() {
   local f p c
   for f in $(grep -lzFx "OPENHANDS_STATE_DIR=$dir" /proc/[0-9]*/environ 2>/dev/null || true); do
@@ -48,7 +51,7 @@ marked() {
     if [[ "$c" == "$dir/sandboxes/"* ]]; then p=${f#/proc/}; echo "${p%/cwd}"; fi
   done
 }
-if [ -d "$dir/sandboxes" ]; then
+if [ -d "$dir/sandboxes" ] || [ -d "$dir/worktrees" ]; then
   left=$(marked | sort -u | grep -vx "$$" || true)
   if [ -n "$left" ]; then
     kill -TERM $left 2>/dev/null || true

@@ -12,11 +12,19 @@ import type { ConversationEvent, EventSourceKind, EventWindow } from './model/ev
 import type { ChangeList, ChangePatch, ExactContent } from './model/changes';
 import type { CommandOptions, CommandResult, UploadProgress } from './model/agentCommands';
 
-export type ApiLine = 'v0' | 'v1';
+/**
+ * The API lines: V0 and V1 of OpenHands' app server (0.5x-1.x), and `agent`, an OpenHands Agent Server spoken to
+ * directly (PyPI openhands-agent-server, what Agent Canvas and the SDK run): each conversation runs on it.
+ */
+export type ApiLine = 'v0' | 'v1' | 'agent';
+/** The lines of OpenHands' app server, which keep a git provider token and list changes through routes of their own. */
+export type AppServerLine = Exclude<ApiLine, 'agent'>;
 
 /** Which API a server speaks for each operation, and its version when it says. */
 export interface ServerApi {
   readonly version: string | undefined;
+  /** What the server is where it is not OpenHands' app server: an OpenHands Agent Server spoken to directly. */
+  readonly product?: 'agent-server';
   readonly settings: ApiLine;
   readonly conversations: ApiLine;
   /** The server lists V1's send-message route (1.11.0 does, 1.6.0 does not): follow-up messages are offered. */
@@ -30,13 +38,13 @@ export interface ServerApi {
    * Which API's route the server lists for storing a git provider token; null when it lists none. Absent when
    * the server published no routes: its settings' line is assumed then.
    */
-  readonly providerTokens?: ApiLine | null;
+  readonly providerTokens?: AppServerLine | null;
   /**
    * Which API's route lists the agent's changes: V1's app-server proxy (1.11.0), V0's own for V0 conversations
    * (0.5x), null when none serves this server's conversations (1.6.0: its V0 route knows no V1 conversation).
    * Absent when the server published no routes: its conversations' line is assumed then.
    */
-  readonly changes?: ApiLine | null;
+  readonly changes?: AppServerLine | null;
   /** The server lists V1's `/file` route (an agent's file as text; 1.6.0 and 1.11.0). */
   readonly fileText?: boolean;
 }
@@ -171,6 +179,11 @@ export interface ConversationWorkApi {
   agentServer?(id: string, call?: CallOptions): Promise<AgentReach>;
   /** Approves or rejects the action the agent waits on (confirmation mode); absent where the line offers none. */
   confirmAction?(id: string, accept: boolean, reason: string | undefined, call?: CallOptions): Promise<void>;
+  /**
+   * Where a rejected action leaves the agent idle, waiting (the agent server's own line), sets it going again from
+   * there (`/run`); absent where a reject needs nothing more.
+   */
+  goOnAfterReject?(id: string, call?: CallOptions): Promise<void>;
   /** The server's own export of a conversation (V1: a zip of its events), where the line offers one. */
   downloadTrajectory?(id: string, call?: CallOptions): Promise<{ readonly fileName: string; readonly bytes: Uint8Array }>;
   /** The files the agent changed, through the app server (V1) or V0's git routes; absent where none exist. */

@@ -1,10 +1,11 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
-// API line (1.0-1.6 servers keep V0 settings beside V1 conversations).
+// API line (1.0-1.6 servers keep V0 settings beside V1 conversations; an agent server is a line of its own).
 import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { lazyConversationAdmin } from './lazyConversationAdmin';
 import { lazyWorkApi } from './lazyWorkApi';
+import { lazyAgentLine } from './agent/lazyAgentLine';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
@@ -18,9 +19,7 @@ export const V0_SERVER: ServerApi = { version: undefined, settings: 'v0', conver
 export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER): OpenHandsClient {
   const transport = new Transport(options);
   // V0 settings beside V1 conversations: the mixed line (1.0-1.6), whose V0 settings clear a key otherwise.
-  const v0 = new V0Client(transport, api.conversations === 'v1' ? MIXED_LINE_RULES : V0_RULES);
-  const settings: SettingsApi = api.settings === 'v1' ? new V1SettingsApi(transport) : v0;
-  const conversations: ConversationsApi = api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0;
+  const { settings, conversations } = lineAdapters(transport, api);
   return {
     baseUrl: transport.baseUrl,
     api,
@@ -49,10 +48,21 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
   };
 }
 
+/** Each operation's adapter; the agent line's load on their first call (they ride in workApi.js). */
+function lineAdapters(transport: Transport, api: ServerApi): { settings: SettingsApi; conversations: ConversationsApi } {
+  if (api.conversations === 'agent') return lazyAgentLine(async () => (await import('./workApi.js')).agentLine(transport));
+  const v0 = new V0Client(transport, api.conversations === 'v1' ? MIXED_LINE_RULES : V0_RULES);
+  return {
+    settings: api.settings === 'v1' ? new V1SettingsApi(transport) : v0,
+    conversations: api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0,
+  };
+}
+
 /** Only a server with a route for it stores provider tokens; the tokens it holds are read from its settings first. */
 function providerTokensApi(transport: Transport, settings: SettingsApi, api: ServerApi): ProviderTokensApi {
-  if (api.providerTokens === null) return {};
-  const route = PROVIDER_TOKEN_ROUTES[api.providerTokens ?? api.settings];
+  const line = api.providerTokens === undefined ? api.settings : api.providerTokens;
+  if (line === null || line === 'agent') return {};
+  const route = PROVIDER_TOKEN_ROUTES[line];
   return {
     storeProviderToken: async (provider, value, host, call) => {
       const held = (await settings.loadSettings(call))?.provider_tokens_set ?? {};

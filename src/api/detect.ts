@@ -1,44 +1,51 @@
 // Which API a server speaks, found once per connection. The server's /openapi.json (no key needed) lists its
 // operations: judged by operation, not by version, since 1.0-1.6 mix V0 settings with V1 conversations. Where
 // that answer is missing or not JSON (a web UI answering any unknown GET with HTML), the settings routes are
-// asked directly. Whether it serves the web UI is asked beside it, from `GET /`.
-import type { ApiLine, ServerApi } from './client';
+// asked directly. An OpenHands Agent Server is told by its `/server_info` (agent/detectAgent.ts). Whether it
+// serves the web UI is asked beside it, from `GET /`.
+import type { AppServerLine, ServerApi } from './client';
+import { agentServerApi, listsAgentServer } from './agent/detectAgent';
 import { isSettingsNotFound } from './http/answers';
 import { BadResponseError, RedirectError } from './http/transportErrors';
 import { UnsupportedServerError } from './detectErrors';
 import { isRecord } from './guards';
 import type { CallOptions, HttpAnswer, Transport } from './http/transport';
 
-const ROUTES: Record<'settings' | 'conversations', Record<ApiLine, string>> = {
+const ROUTES: Record<'settings' | 'conversations', Record<AppServerLine, string>> = {
   settings: { v1: '/api/v1/settings', v0: '/api/settings' },
   conversations: { v1: '/api/v1/app-conversations', v0: '/api/conversations' },
 };
 
 const SEND_MESSAGE = '/api/v1/app-conversations/{conversation_id}/send-message';
-const CHANGES: Record<ApiLine, string> = {
+const CHANGES: Record<AppServerLine, string> = {
   v1: '/api/v1/app-conversations/{conversation_id}/git/changes', v0: '/api/conversations/{conversation_id}/git/changes',
 };
 const FILE_TEXT = '/api/v1/app-conversations/{conversation_id}/file';
 /** Where a client stores a git provider token: V0's route (0.5x, and 1.0-1.6 beside V1 conversations), V1's (1.7+). */
-export const PROVIDER_TOKEN_ROUTES: Record<ApiLine, string> = { v1: '/api/v1/secrets/git-providers', v0: '/api/add-git-providers' };
+export const PROVIDER_TOKEN_ROUTES: Record<AppServerLine, string> = { v1: '/api/v1/secrets/git-providers', v0: '/api/add-git-providers' };
 
 export async function detectServerApi(transport: Transport, call?: CallOptions): Promise<ServerApi> {
   const [api, webUi] = await Promise.all([apiOf(transport, call), servesWebUi(transport, call)]);
-  return { ...api, webUi };
+  // An agent server has no conversation pages to open (Agent Canvas's page at its URL keeps its own).
+  return { ...api, webUi: webUi && api.product !== 'agent-server' };
 }
 
 async function apiOf(transport: Transport, call?: CallOptions): Promise<ServerApi> {
   const spec = await openApi(transport, call);
   if (spec?.status === 200 && spec.isJson && isRecord(spec.body) && isRecord(spec.body.paths)) {
-    return fromPaths(spec, Object.keys(spec.body.paths), versionOf(spec.body));
+    const paths = Object.keys(spec.body.paths);
+    if (listsAgentServer(paths)) return await agentServerApi(transport, call) ?? fromPaths(spec, paths, versionOf(spec.body));
+    return fromPaths(spec, paths, versionOf(spec.body));
   }
+  const agent = await agentServerApi(transport, call);
+  if (agent) return agent;
   if (routeExists(await transport.send('GET', ROUTES.settings.v1, undefined, call))) return throughout('v1');
   const v0 = await transport.send('GET', ROUTES.settings.v0, undefined, call);
   if (routeExists(v0)) return throughout('v0');
   throw new UnsupportedServerError(v0.request, undefined);
 }
 
-function throughout(line: ApiLine): ServerApi {
+function throughout(line: AppServerLine): ServerApi {
   return { version: undefined, settings: line, conversations: line };
 }
 
@@ -68,7 +75,7 @@ async function openApi(transport: Transport, call?: CallOptions): Promise<HttpAn
 
 /** Each operation on the newest API the server lists for it; V1 wins where a server has both. */
 function fromPaths(answer: HttpAnswer, paths: readonly string[], version: string | undefined): ServerApi {
-  const line = (operation: keyof typeof ROUTES): ApiLine | undefined =>
+  const line = (operation: keyof typeof ROUTES): AppServerLine | undefined =>
     (['v1', 'v0'] as const).find((candidate) => paths.includes(ROUTES[operation][candidate]));
   const settings = line('settings');
   const conversations = line('conversations');

@@ -6,11 +6,12 @@ import type { ConversationsApi, ServerApi } from './client';
 
 export type ConversationAdmin = Pick<ConversationsApi, 'renameConversation' | 'deleteConversation' | 'searchConversations' | 'countConversations'>;
 
-/** The operations `api`'s conversations line offers (V0: rename and delete; V1: also search and count). */
+/** The operations `api`'s conversations line offers (V0 and the agent server: rename and delete; V1: also search and count). */
 export function lazyConversationAdmin(api: ServerApi, load: () => Promise<ConversationAdmin>): ConversationAdmin {
   const rename: ConversationAdmin['renameConversation'] = async (id, title, call) => (await load()).renameConversation!(id, title, call);
   const remove: ConversationAdmin['deleteConversation'] = async (id, call) => (await load()).deleteConversation!(id, call);
-  if (api.conversations === 'v0') return { renameConversation: rename, deleteConversation: remove };
+  // Neither V0 nor the agent server filters by title.
+  if (api.conversations !== 'v1') return { renameConversation: rename, deleteConversation: remove };
   return {
     renameConversation: rename,
     deleteConversation: remove,

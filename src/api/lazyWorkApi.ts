@@ -4,11 +4,14 @@
 import type { ConversationWorkApi, EventsReader, ServerApi } from './client';
 import type { CallOptions } from './http/transport';
 import type { ConversationEvent, EventWindow } from './model/events';
+import { loadOnce } from './loadOnce';
 
 type WorkOperation = keyof ConversationWorkApi;
 
 /** What a server's lines offer of a conversation's work (detect.ts found the routes). */
 export function offeredWork(api: ServerApi): ReadonlySet<WorkOperation> {
+  // The agent line's work is on the server itself, its agent server: changes and files through it, no app-server copy.
+  if (api.conversations === 'agent') return new Set<WorkOperation>(['agentServer', 'confirmAction', 'goOnAfterReject']);
   const changes = api.changes === undefined ? api.conversations : api.changes;
   const offered: WorkOperation[] = ['events', 'downloadTrajectory', 'confirmAction'];
   if (api.conversations === 'v1') offered.push('agentServer');
@@ -19,18 +22,12 @@ export function offeredWork(api: ServerApi): ReadonlySet<WorkOperation> {
 
 /** The operations `api` offers, each loading `load` on its first call (a failed load is tried again by the next). */
 export function lazyWorkApi(api: ServerApi, load: () => Promise<ConversationWorkApi>): ConversationWorkApi {
-  let loading: Promise<ConversationWorkApi> | undefined;
-  const work = (): Promise<ConversationWorkApi> => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const work = loadOnce(load);
   const all: Required<ConversationWorkApi> = {
     events: (id) => new LazyEventsReader(async () => (await work()).events!(id)),
     agentServer: async (id, call) => (await work()).agentServer!(id, call),
     confirmAction: async (id, accept, reason, call) => (await work()).confirmAction!(id, accept, reason, call),
+    goOnAfterReject: async (id, call) => (await work()).goOnAfterReject!(id, call),
     downloadTrajectory: async (id, call) => (await work()).downloadTrajectory!(id, call),
     listChanges: async (id, baseRef, call) => (await work()).listChanges!(id, baseRef, call),
     agentFileText: async (id, path, call) => (await work()).agentFileText!(id, path, call),

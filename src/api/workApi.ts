@@ -10,11 +10,15 @@ import { V0EventsReader, confirmV0Action } from './v0/v0Events';
 import { listV0Changes } from './v0/v0Changes';
 import { appFileText, listAppChanges } from './v1/appChanges';
 import { V1WorkApi } from './v1/v1WorkApi';
+import { agentServerWork } from './agent/serverWork';
 
 // Renaming and deleting conversations ride in this file too: loaded on their first call (lazyConversationAdmin.ts).
 export { conversationAdmin } from './conversationAdmin';
+// So do the agent line's settings and conversations (lazyAgentLine.ts): an agent server is rarely the one in use.
+export { agentLine } from './agent/agentLine';
 
 export function workApi(transport: Transport, options: TransportOptions, api: ServerApi): ConversationWorkApi {
+  if (api.conversations === 'agent') return agentServerWork(transport, options);
   return { ...conversationWork(transport, options, api), ...changesWork(transport, api) };
 }
 

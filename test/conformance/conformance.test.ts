@@ -1,7 +1,8 @@
 // The conformance suite: the same checks against the real OpenHands servers and against our contract server:
 // 0.54.0 and the stand-in's --api v0 for the V0 suites (answers recorded in OBSERVED.md), 1.11.0 and --api v1 for
-// the V1 suites (v1*.suite.ts), and 1.6.0 and --api mixed for the mixed line's: the V0 settings suites and the V1
-// conversation suite, each expecting that line's answers. Per server, the checks run in this order (the later ones
+// the V1 suites (v1*.suite.ts), 1.6.0 and --api mixed for the mixed line's: the V0 settings suites and the V1
+// conversation suite, each expecting that line's answers, and a real openhands-agent-server 1.58.2 for the agent
+// line's (agent*.suite.ts; no stand-in serves that line yet). Per server, the checks run in this order (the later ones
 // depend on what the earlier ones saved); several servers are checked side by side. The suites live in the
 // *.suite.ts files beside it.
 //
@@ -24,6 +25,12 @@ import { settingsSuite } from './settings.suite';
 import { Client, targetsFromEnv } from './target';
 import { validationSuite } from './validation.suite';
 import { webUiSuite } from './webUi.suite';
+import { agentClientSuite } from './agentClient.suite';
+import { agentConfirmSuite, agentDeleteSuite } from './agentConfirm.suite';
+import { type AgentRunState, agentConversationsSuite } from './agentConversations.suite';
+import { Workspaces } from './agentServer';
+import { agentAuthSuite, agentProfilesSuite, agentSettingsSuite } from './agentSettings.suite';
+import { agentWorkspaceSuite } from './agentWorkspace.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
@@ -51,6 +58,7 @@ if (targets.length === 0) {
         if (target.rateLimitOnly) return rateLimitSuite(client);
         if (target.api === 'v1') return v1Suites(client);
         if (target.api === 'mixed') return mixedSuites(client);
+        if (target.api === 'agent') return agentSuites(client);
         const state: RunState = { fresh: false };
         authSuite(client);
         freshSuite(client, state);
@@ -91,4 +99,17 @@ function v1Suites(client: Client): void {
   providerTokensSuite(client);
   rateLimitSuite(client);
   v1PoisonSuite(client, state);
+}
+
+/** An agent server on its own (the agent line): settings first, then real runs; the delete last. */
+function agentSuites(client: Client): void {
+  const state: AgentRunState = { workspaces: new Workspaces() };
+  agentAuthSuite(client);
+  agentSettingsSuite(client);
+  agentProfilesSuite(client);
+  agentConversationsSuite(client, state);
+  agentWorkspaceSuite(client, state);
+  agentConfirmSuite(client);
+  agentDeleteSuite(client, state);
+  agentClientSuite(client);
 }

@@ -26,6 +26,7 @@ const REFUSAL = 'Invalid token. Please make sure it is a valid github token.';
 
 export function providerTokensSuite(client: Client): void {
   const { api, apiKey } = client.target;
+  if (api === 'agent') throw new Error('an agent server keeps no provider tokens: this suite is for the app server\'s lines');
   const route = ROUTE[api];
 
   describe(`provider tokens: POST ${route}`, () => {

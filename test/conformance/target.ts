@@ -7,13 +7,14 @@
 //   CONFORMANCE_ALLOWS_CONVERSATION_ID=1   the server was started with ALLOW_SET_CONVERSATION_ID=1
 //   CONFORMANCE_SKIP_RATE_LIMIT=1          the server has no rate limiter: no pacing, no rate-limit checks
 //   CONFORMANCE_CONTROL=1                  the server is the stand-in with --control (its /_test routes)
-//   CONFORMANCE_API=v1 | mixed             the server speaks OpenHands 1.7+'s V1 API, or 1.0-1.6's mix (V0 settings,
-//                                          V1 conversations); default v0: 0.54.0's
+//   CONFORMANCE_API=v1 | mixed | agent     the server speaks OpenHands 1.7+'s V1 API, 1.0-1.6's mix (V0 settings,
+//                                          V1 conversations), or is an agent server on its own (openhands-agent-server
+//                                          1.58.2, the `agent` line); default v0: 0.54.0's
 // or several, checked side by side (scripts/openhands/conformance.sh sets this):
 //   CONFORMANCE_TARGETS   a JSON array of {"name", "baseUrl", "apiKey"?, "allowsConversationId"?, "rateLimited"?,
 //                         "rateLimitOnly"?, "api"?, "bearer"?, "control"?}: rateLimited defaults to true; rateLimitOnly runs only
 //                         the rate-limit checks (the other checks, paced for a limiter, would take 10 times as
-//                         long); api "v0" (default), "mixed" or "v1" picks the suites; bearer sends the key as
+//                         long); api "v0" (default), "mixed", "v1" or "agent" picks the suites; bearer sends the key as
 //                         `Authorization: Bearer` (the stand-in's --auth bearer, OpenHands Cloud's scheme); control:
 //                         the stand-in with --control, told through /_test what a real agent does on its own
 
@@ -29,7 +30,7 @@ export interface Target {
   readonly rateLimited: boolean;
   /** Only the rate-limit checks. */
   readonly rateLimitOnly: boolean;
-  /** Which API the server speaks: 0.54.0's V0, 1.0-1.6's mix or 1.7+'s V1 (each line has its own suites). */
+  /** Which API the server speaks: 0.54.0's V0, 1.0-1.6's mix, 1.7+'s V1 or an agent server's (each line has its own suites). */
   readonly api: ApiLine;
   /** The key goes in `Authorization: Bearer`, not X-Session-API-Key. */
   readonly bearer: boolean;
@@ -37,8 +38,9 @@ export interface Target {
   readonly control: boolean;
 }
 
-export type ApiLine = 'v0' | 'mixed' | 'v1';
-const apiLine = (value: unknown): ApiLine => (value === 'v1' || value === 'mixed' ? value : 'v0');
+/** The app server's lines, and an agent server on its own (no app server in front). */
+export type ApiLine = 'v0' | 'mixed' | 'v1' | 'agent';
+const apiLine = (value: unknown): ApiLine => (value === 'v1' || value === 'mixed' || value === 'agent' ? value : 'v0');
 
 export function targetsFromEnv(env: NodeJS.ProcessEnv = process.env): Target[] {
   if (env.CONFORMANCE_TARGETS) {

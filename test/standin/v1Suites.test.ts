@@ -12,7 +12,7 @@ import { v1FinishSuite } from '../conformance/v1Finish.suite';
 import { v1WorkSuite } from '../conformance/v1Work.suite';
 import { type V1RunState, v1PoisonSuite, v1SettingsSuite } from '../conformance/v1Settings.suite';
 
-function standIn(name: string, bearer: boolean, api: ApiLine = 'v1'): Target {
+function standIn(name: string, bearer: boolean, api: Exclude<ApiLine, 'agent'> = 'v1'): Target {
   let server: ContractServer | undefined;
   before(async () => {
     server = await startContractServer({ api, sessionApiKey: 'v1-key', auth: bearer ? 'bearer' : 'session', controlApi: true });

@@ -54,6 +54,8 @@ type Payload = { readonly json: unknown } | { readonly streamed: StreamedBody } 
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** Headers an adapter adds to one request (the agent server's `X-Expose-Secrets`); never the key's header. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface HttpAnswer {
@@ -170,7 +172,7 @@ export class Transport {
     const request: RequestInfo = { method, path, baseUrl: this.options.baseUrl };
     if (call.signal?.aborted) throw new CancelledError(request);
     const credential = await this.options.getCredential();
-    const headers: Record<string, string> = { Accept: accept, ...credentialHeaders(credential) };
+    const headers: Record<string, string> = { Accept: accept, ...call.headers, ...credentialHeaders(credential) };
     if (payload && 'json' in payload) headers['Content-Type'] = 'application/json';
     if (payload && 'streamed' in payload) {
       headers['Content-Type'] = payload.streamed.contentType;

@@ -15,9 +15,10 @@ export interface Schemas {
   readonly conversation: Document;
 }
 
-export async function fetchSchemas(transport: Transport, call?: CallOptions): Promise<Schemas> {
+/** The two schemas published beside the settings route `settingsPath` (V1's, or the agent server's own). */
+export async function fetchSchemas(transport: Transport, settingsPath: string, call?: CallOptions): Promise<Schemas> {
   const [agent, conversation] = await Promise.all(['agent-schema', 'conversation-schema'].map(async (name) =>
-    readAnswer(await transport.send('GET', `/api/v1/settings/${name}`, undefined, call), SettingsSchemaDocument())));
+    readAnswer(await transport.send('GET', `${settingsPath}/${name}`, undefined, call), SettingsSchemaDocument())));
   return { agent: agent!, conversation: conversation! };
 }
 

@@ -45,6 +45,11 @@ const BY_EXECUTION: Record<(typeof EXECUTION_STATUSES)[number], ConversationStat
   deleting: 'stopped',
 };
 
+/** An agent server's execution status in the model's words (the agent server's own line reads it too). */
+export function executionState(executionStatus: string): ConversationState {
+  return Object.hasOwn(BY_EXECUTION, executionStatus) ? BY_EXECUTION[executionStatus as keyof typeof BY_EXECUTION] : 'unknown';
+}
+
 /**
  * The sandbox says whether anything runs at all; only a RUNNING sandbox has an execution status (null until its
  * agent server answers). A sandbox in ERROR is also what the real server reports for a few seconds while a busy
@@ -58,7 +63,7 @@ export function v1State(sandboxStatus: string, executionStatus: string | null | 
     case 'MISSING': return 'stopped';
     case 'RUNNING':
       if (executionStatus === null || executionStatus === undefined) return 'starting';
-      return Object.hasOwn(BY_EXECUTION, executionStatus) ? BY_EXECUTION[executionStatus as keyof typeof BY_EXECUTION] : 'unknown';
+      return executionState(executionStatus);
     default: return 'unknown';
   }
 }
@@ -89,7 +94,7 @@ const Metrics = builtOnFirstUse(() => z.object({
 }));
 
 /** The cost a MetricsSnapshot sums up; none where the server sent no metrics, or nothing was spent yet. */
-function costOf(metrics: unknown): { cost?: ConversationCost } {
+export function costOf(metrics: unknown): { cost?: ConversationCost } {
   const parsed = Metrics().safeParse(metrics);
   if (!parsed.success) return {};
   const usage = parsed.data.accumulated_token_usage;

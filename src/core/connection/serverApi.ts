@@ -3,6 +3,9 @@ import type { ServerApi } from '../../api/client';
 import { l10n } from '../../base/l10n';
 
 export function describeServerApi(api: ServerApi): string {
+  if (api.product === 'agent-server') {
+    return api.version ? l10n.t('OpenHands Agent Server {0}', api.version) : l10n.t('OpenHands Agent Server');
+  }
   const settings = api.settings.toUpperCase();
   const conversations = api.conversations.toUpperCase();
   if (api.version) {

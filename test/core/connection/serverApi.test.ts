@@ -11,6 +11,11 @@ describe('describeServerApi', () => {
     assert.equal(describeServerApi({ version: undefined, settings: 'v0', conversations: 'v0' }), 'OpenHands, V0 API');
   });
 
+  it('an OpenHands Agent Server by its own name, from what the client says it is', () => {
+    assert.equal(describeServerApi({ version: '1.58.2', product: 'agent-server', settings: 'agent', conversations: 'agent' }), 'OpenHands Agent Server 1.58.2');
+    assert.equal(describeServerApi({ version: undefined, product: 'agent-server', settings: 'agent', conversations: 'agent' }), 'OpenHands Agent Server');
+  });
+
   it('a server that speaks neither API leaves the extension in its own state', () => {
     assert.equal(stateForError(new UnsupportedServerError({ method: 'GET', path: '/openapi.json', baseUrl: 'http://x' }, undefined), true), 'unsupported');
   });

@@ -42,6 +42,20 @@ describe('scripted LLM', () => {
   });
 });
 
+describe('scripted LLM keeping bodies', () => {
+  it('keeps each request\'s body and the key of its Bearer header (the LLM key the agent was given)', async () => {
+    const keeping = await startScriptedLlm({ keepBodies: true });
+    try {
+      const body = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], tools: [FINISH] };
+      await fetch(`${keeping.baseUrl}/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-stored-key' }, body: JSON.stringify(body) });
+      await fetch(`${keeping.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify(body) });
+      assert.deepEqual(keeping.requests.map((r) => [r.apiKey, r.body]), [['sk-stored-key', body], [undefined, body]]);
+    } finally {
+      await keeping.close();
+    }
+  });
+});
+
 describe('scripted LLM with a script', () => {
   let scripted: ScriptedLlm;
   before(async () => { scripted = await startScriptedLlm({ script: [...REAL_WORK_SCRIPT.slice(0, 2), { text: 'Nothing more.' }] }); });

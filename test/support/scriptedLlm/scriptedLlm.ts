@@ -22,7 +22,7 @@ export interface ScriptedLlmOptions {
   readonly script?: readonly ScriptStep[];
   /** A follow-up message goes on with the script where it was, instead of starting it again. */
   readonly goOnAfterFollowUp?: boolean;
-  /** Keep each request's body in `requests` (to read what the agent sends). */
+  /** Keep each request's body and the key it came with in `requests` (to read what the agent sends). */
   readonly keepBodies?: boolean;
 }
 
@@ -35,6 +35,8 @@ export interface ScriptedLlmRequest {
   readonly answered: string;
   /** The request as sent, with `keepBodies`. */
   readonly body?: unknown;
+  /** The key of its `Authorization: Bearer` header, with `keepBodies`: the LLM key the agent was given. */
+  readonly apiKey?: string;
 }
 
 export interface ScriptedLlm {
@@ -114,7 +116,7 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
       const finish = answered !== 'text';
       requests.push({
         path, model: request.model, stream: request.stream === true, tools: (request.tools ?? []).map((t) => t.function?.name ?? ''), answered,
-        ...(options.keepBodies ? { body: request } : {}),
+        ...(options.keepBodies ? { body: request, apiKey: /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1] } : {}),
       });
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -1,0 +1,104 @@
+// Conversations on an OpenHands Agent Server (/api/conversations): start with the agent the person stored (see
+// startRequest.ts), list by last update (`search`, paged by `page_id`), read by `?ids=`, stop (interrupt, which
+// cancels the LLM call in flight, then pause), resume (`/run`), and follow-up messages (`/events` with run:true).
+// The server has no title filter, so this line offers no search: the views filter the pages they loaded.
+import { randomUUID } from 'node:crypto';
+import type { ConversationsApi } from '../client';
+import { clientValidation, readAnswer } from '../http/answers';
+import type { RequestInfo } from '../http/apiError';
+import type { CallOptions, Transport } from '../http/transport';
+import type {
+  ConversationPage, ConversationRequest, ConversationResponse, ConversationSummary, FollowUpMessage, StartOptions,
+} from '../model/conversations';
+import { l10n } from '../../base/l10n';
+import { agentSummary } from './conversationSummary';
+import { ConversationInfo, ConversationInfoList, ConversationInfoPage, HomeAnswer, StoredAgentSettings, SuccessAnswer } from './schemas';
+import { agentStartRequest, unsentFields } from './startRequest';
+
+export const CONVERSATIONS = '/api/conversations';
+const SETTINGS = '/api/settings';
+const MAX_PAGE = 100;
+/** Ids per `?ids=` read: each is a query parameter, and a URL has a length a proxy accepts. */
+const MAX_IDS = 50;
+/** Under the home folder of the server's user: one folder per conversation, named by its id. */
+const WORKSPACES = '.openhands/workspaces';
+
+export const conversationPath = (id: string): string => `${CONVERSATIONS}/${encodeURIComponent(id)}`;
+
+type ConversationAction = 'interrupt' | 'pause' | 'run';
+
+/** POST /api/conversations/{id}/{action}: `{"success": true}` (`/run` while it runs: 409). */
+export async function conversationAction(transport: Transport, id: string, action: ConversationAction, call?: CallOptions): Promise<void> {
+  readAnswer(await transport.send('POST', `${conversationPath(id)}/${action}`, undefined, call), SuccessAnswer());
+}
+
+export class AgentConversationsApi implements ConversationsApi {
+  /** A stop pauses the conversation: it reads `paused` and `/run` goes on. */
+  readonly stopLeaves = 'paused';
+  private home: Promise<string> | undefined;
+
+  constructor(private readonly transport: Transport) {}
+
+  async createConversation(request: ConversationRequest, call: StartOptions = {}): Promise<ConversationResponse> {
+    const unsent = unsentFields(request);
+    if (unsent.length) {
+      throw clientValidation(this.info('POST', CONVERSATIONS), unsent.map((field) => ({ path: [field], message: l10n.t('an agent server starts no conversation with this') })));
+    }
+    call.onProgress?.(l10n.t('starting the agent'));
+    const stored = readAnswer(await this.transport.send('GET', SETTINGS, undefined, { ...call, headers: { 'X-Expose-Secrets': 'encrypted' } }), StoredAgentSettings());
+    const conversationId = request.conversation_id ?? randomUUID();
+    const workingDir = `${await this.homeFolder(call)}/${WORKSPACES}/${conversationId}`;
+    const body = agentStartRequest(request, stored, { conversationId, workingDir });
+    const info = readAnswer(await this.transport.send('POST', CONVERSATIONS, body, call), ConversationInfo());
+    return { status: 'ok', conversation_id: info.id, message: null, conversation_status: info.execution_status ?? null };
+  }
+
+  async listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
+    const query = new URLSearchParams({ limit: String(Math.min(MAX_PAGE, Math.max(1, Math.floor(page.limit)))), sort_order: 'UPDATED_AT_DESC' });
+    if (page.pageId) query.set('page_id', page.pageId);
+    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/search?${query}`, undefined, call), ConversationInfoPage());
+    return { items: answer.items.map(agentSummary), nextPageId: answer.next_page_id ?? null };
+  }
+
+  async getConversations(ids: readonly string[], call?: CallOptions): Promise<readonly ConversationSummary[]> {
+    const found: ConversationSummary[] = [];
+    for (let from = 0; from < ids.length; from += MAX_IDS) {
+      const query = new URLSearchParams(ids.slice(from, from + MAX_IDS).map((id): [string, string] => ['ids', id]));
+      const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}?${query}`, undefined, call), ConversationInfoList());
+      for (const info of answer) if (info) found.push(agentSummary(info));
+    }
+    return found;
+  }
+
+  /** Interrupt cancels the LLM call in flight (a pause alone waits for it), then the pause keeps it paused. */
+  async stopConversation(id: string, call?: CallOptions): Promise<void> {
+    await this.action(id, 'interrupt', call);
+    await this.action(id, 'pause', call);
+  }
+
+  /** `/run` goes on from where it stopped: after a stop, or after a rejected action left it idle. */
+  async resumeConversation(id: string, call?: CallOptions): Promise<void> {
+    await this.action(id, 'run', call);
+  }
+
+  async sendMessage(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void> {
+    const content: unknown[] = [{ type: 'text', text: message.text }];
+    if (message.imageUrls?.length) content.push({ type: 'image', image_urls: [...message.imageUrls] });
+    readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, { role: 'user', content, run: true }, call), SuccessAnswer());
+  }
+
+  private action(id: string, action: ConversationAction, call?: CallOptions): Promise<void> {
+    return conversationAction(this.transport, id, action, call);
+  }
+
+  /** The server's home folder, asked once per client (a failed ask is asked again by the next start). */
+  private homeFolder(call?: CallOptions): Promise<string> {
+    this.home ??= this.transport.send('GET', '/api/file/home', undefined, call).then((answer) => readAnswer(answer, HomeAnswer()).home.replace(/\/+$/, ''));
+    this.home.catch(() => { this.home = undefined; });
+    return this.home;
+  }
+
+  private info(method: string, path: string): RequestInfo {
+    return { method, path, baseUrl: this.transport.baseUrl };
+  }
+}

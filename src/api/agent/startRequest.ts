@@ -1,0 +1,44 @@
+// The start request of an agent server (POST /api/conversations) for what the extension starts with. The server
+// applies no stored settings by itself: each start carries its agent, here the one the person stored, read with
+// `X-Expose-Secrets: encrypted` and sent back with `secrets_encrypted: true`, so the plain key never enters the
+// extension. Each conversation gets a folder of its own, named by its id (sent as `conversation_id`), so two
+// conversations never share one.
+import type { ConversationRequest } from '../model/conversations';
+import type { StoredAgentSettings } from './schemas';
+
+/** What the request holds beyond the stored settings: the new conversation's id and its workspace folder. */
+export interface StartPlace {
+  readonly conversationId: string;
+  readonly workingDir: string;
+}
+
+/** The model's fields this line sends; any other one given is refused rather than dropped (startRequest's caller checks). */
+export const STARTS_WITH: ReadonlySet<string> = new Set(['initial_user_msg', 'image_urls', 'conversation_instructions', 'conversation_id']);
+
+export function agentStartRequest(request: ConversationRequest, stored: StoredAgentSettings, place: StartPlace): Record<string, unknown> {
+  const { initial_user_msg: text, image_urls: images, conversation_instructions: instructions } = request;
+  const content: unknown[] = [{ type: 'text', text: text ?? '' }];
+  if (images?.length) content.push({ type: 'image', image_urls: images });
+  const withMessage = (text !== undefined && text !== null) || !!images?.length;
+  const conversation = stored.conversation_settings;
+  return {
+    conversation_id: place.conversationId,
+    workspace: { working_dir: place.workingDir },
+    agent_settings: instructions ? withInstructions(stored.agent_settings, instructions) : stored.agent_settings,
+    secrets_encrypted: true,
+    ...(conversation?.max_iterations ? { max_iterations: conversation.max_iterations } : {}),
+    ...(conversation?.confirmation_mode ? { confirmation_policy: { kind: 'AlwaysConfirm' } } : {}),
+    ...(withMessage ? { initial_message: { role: 'user', content } } : {}),
+  };
+}
+
+/** Conversation instructions become the suffix of the agent's system message (V0's conversation_instructions). */
+function withInstructions(agent: Record<string, unknown>, instructions: string): Record<string, unknown> {
+  const context = typeof agent.agent_context === 'object' && agent.agent_context !== null ? agent.agent_context : {};
+  return { ...agent, agent_context: { ...context, system_message_suffix: instructions } };
+}
+
+/** The fields of `request` with a value that this line cannot send. */
+export function unsentFields(request: ConversationRequest): string[] {
+  return Object.entries(request).filter(([field, value]) => value !== undefined && value !== null && !STARTS_WITH.has(field)).map(([field]) => field);
+}

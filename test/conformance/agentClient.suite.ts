@@ -1,0 +1,103 @@
+// The agent line through the extension's own client (src/api, connectClient as the extension builds it) against the
+// real agent server: detected as an agent server, its settings read and changed without the key being lost (the
+// mask is never sent back), a conversation started with the stored agent and run to finished by the scripted LLM in
+// a folder of its own, listed, read, renamed, its events and changes read, a follow-up, a stop and a resume, a
+// rejected action and going on, and a delete. The raw checks of the same routes are in agent*.suite.ts beside it.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AgentServerApi, OpenHandsClient } from '../../src/api/client';
+import type { ScriptStep } from '../support/scriptedLlm/script';
+import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
+import { SCRIPTED_KEY, jsonOf, storeScriptedLlm, untilStatus } from './agentServer';
+import { extensionClient } from './conversationList.suite';
+import type { Client } from './target';
+
+/** The agent writes one file, then finishes; a follow-up starts the script again. */
+const SCRIPT: readonly ScriptStep[] = [{ tool: 'terminal', command: 'printf "from the agent\\n" > agent-note.txt' }, { tool: 'finish', message: 'Wrote the note.' }];
+const NOTE = 'from the agent\n';
+
+export function agentClientSuite(client: Client): void {
+  let llm: ScriptedLlm | undefined;
+  let api: OpenHandsClient;
+  let id = '';
+  const agentOf = async (): Promise<AgentServerApi> => {
+    const reach = await api.agentServer!(id);
+    assert.ok(reach.reachable);
+    return reach.agent;
+  };
+  const plainKey = async () => jsonOf<{ agent_settings: { llm: { api_key: string | null } } }>(
+    await client.get('/api/settings', { headers: { 'X-Expose-Secrets': 'plaintext' } }), 200).agent_settings.llm.api_key;
+
+  describe('agent line through the extension\'s client', () => {
+    before(async () => {
+      // Each answer waits: a stop has a run in flight to stop.
+      llm = await startScriptedLlm({ script: SCRIPT, delayMs: 1500 });
+      await storeScriptedLlm(client, llm.baseUrl);
+      api = await extensionClient(client.target);
+    });
+    after(async () => { await llm?.close(); });
+
+    it('detected as an agent server, with its version', () => {
+      assert.deepEqual([api.api.product, api.api.version, api.api.settings, api.api.conversations], ['agent-server', '1.58.2', 'agent', 'agent']);
+    });
+
+    it('settings: the key reads as set (never the mask); changing the model keeps the key on the server', async () => {
+      const loaded = await api.loadSettings();
+      assert.ok(loaded);
+      assert.equal(loaded.llm_api_key_set, true);
+      assert.notEqual(loaded.llm_api_key, '**********');
+      await api.updateSettings({ llm_model: 'openai/gpt-4o' });
+      await api.updateSettings({ max_iterations: 30 });
+      assert.equal(await plainKey(), SCRIPTED_KEY);
+      assert.equal((await api.loadSettings())?.max_iterations, 30);
+    });
+
+    it('a start with a message runs to finished in a folder of its own; listed and read as finished', async () => {
+      const started = await api.createConversation({ initial_user_msg: 'Write the note.' });
+      id = started.conversation_id;
+      const info = await untilStatus(client, id, 'finished');
+      assert.ok(info.workspace.working_dir.endsWith(`/${id}`), info.workspace.working_dir);
+      const [summary] = await api.getConversations([id]);
+      assert.deepEqual([summary?.id, summary?.state], [id, 'finished']);
+      const page = await api.listConversations({ limit: 100 });
+      assert.ok(page.items.some((c) => c.id === id));
+    });
+
+    it('its events: the user message, the agent\'s calls; the file the agent wrote, exact bytes', async () => {
+      const agent = await agentOf();
+      const window = await agent.events.latest(100);
+      const kinds = window.events.map((e) => (e.kind === 'action' ? `action:${e.tool}` : e.kind));
+      assert.ok(window.events.some((e) => e.kind === 'message' && e.text === 'Write the note.'), kinds.join(' '));
+      assert.ok(kinds.includes('action:terminal') && kinds.includes('action:finish'), kinds.join(' '));
+      assert.equal(Buffer.from(await agent.fileBytes('agent-note.txt') ?? []).toString('utf8'), NOTE);
+    });
+
+    // The conversation's own route with its absolute workspace (OBSERVED-AGENT.md §8): `/api/git/changes?path=.` read the
+    // server's process folder, an empty list, before the agent line scoped its routes (scopedTransport.ts).
+    it('its changes list the file the agent wrote', async () => {
+      const changes = await (await agentOf()).changes(null);
+      assert.deepEqual(changes.files.map((f) => [f.status, f.path]), [['added', 'agent-note.txt']]);
+    });
+
+    it('rename; a follow-up runs again; stop while it runs leaves it paused; resume goes on to finished', async () => {
+      await api.renameConversation!(id, 'Note writer');
+      assert.equal((await api.getConversations([id]))[0]?.title, 'Note writer');
+      const asked = llm!.requests.length;
+      await api.sendMessage!(id, { text: 'Once more.' });
+      await untilStatus(client, id, 'running', []);
+      assert.ok(llm!.requests.length >= asked);
+      await api.stopConversation!(id);
+      assert.equal(api.stopLeaves, 'paused');
+      await untilStatus(client, id, 'paused', ['finished']);
+      assert.equal((await api.getConversations([id]))[0]?.state, 'paused');
+      await api.resumeConversation!(id);
+      await untilStatus(client, id, 'finished');
+    });
+
+    it('delete: gone from the list and from a read by id', async () => {
+      await api.deleteConversation!(id);
+      assert.deepEqual(await api.getConversations([id]), []);
+      assert.ok(!(await api.listConversations({ limit: 100 })).items.some((c) => c.id === id));
+    });
+  });
+}
