@@ -62,6 +62,6 @@ export function keyChoices(canvasOffered: boolean): { choice: KeyChoice; label: 
     choice: 'canvas',
     label: l10n.t('Use Agent Canvas\'s key'),
     description: l10n.t('from ~/.openhands/agent-canvas/api-key.txt'),
-    detail: l10n.t('Agent Canvas runs on this machine: its key file is read now, and the key kept in VS Code\'s secret storage.'),
+    detail: l10n.t('Read from Agent Canvas\'s key file now, and kept in VS Code\'s secret storage.'),
   }, ...kinds];
 }
