@@ -15,7 +15,7 @@ import { scenarioOn } from '../harness/scenario';
 import { showChangesOf } from '../harness/ui/changesSteps';
 import { answerDialog, answerInput, clearNotifications, conversationRows, key, notification } from '../harness/ui/conversationSteps';
 import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
-import { SettingsPanel, until } from '../harness/ui/settingsPanelUi';
+import { panelOnServer } from '../harness/ui/settingsPanelUi';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
 
 const TASK = 'Write hello.txt, then finish.';
@@ -43,11 +43,7 @@ export default scenarioOn(['agent'], 'Agent Canvas on this machine: its key file
   const removeKey = writeCanvasKey(path.join(context.runFolder, 'home'), target.sessionApiKey);
   const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: FINISH, delayMs: 200 });
   try {
-    const panel = new SettingsPanel(workbench, page);
-    await panel.open();
-    await workbench.runCommand('OpenHands: Change Server URL');
-    await panel.answer('OpenHands: Change Server URL', target.url);
-    await until('the view to name the server', async () => ((await panel.headerDescription()) === `${target.url} · ${target.apiLabel}` ? true : undefined));
+    const panel = await panelOnServer(workbench, page, target);
 
     await workbench.runCommand(SET_API_KEY);
     const choices = await pickQuickItem(workbench, SET_API_KEY, 'Use Agent Canvas\'s key', { shot: 'canvas-key' });
