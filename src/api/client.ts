@@ -174,6 +174,11 @@ export interface ConversationWorkApi {
   agentServer?(id: string, call?: CallOptions): Promise<AgentReach>;
   /** Approves or rejects the action the agent waits on (confirmation mode); absent where the line offers none. */
   confirmAction?(id: string, accept: boolean, reason: string | undefined, call?: CallOptions): Promise<void>;
+  /**
+   * Where a rejected action leaves the agent idle, waiting (the agent server's own line), sets it going again from
+   * there (`/run`); absent where a reject needs nothing more.
+   */
+  goOnAfterReject?(id: string, call?: CallOptions): Promise<void>;
   /** The server's own export of a conversation (V1: a zip of its events), where the line offers one. */
   downloadTrajectory?(id: string, call?: CallOptions): Promise<{ readonly fileName: string; readonly bytes: Uint8Array }>;
   /** The files the agent changed, through the app server (V1) or V0's git routes; absent where none exist. */

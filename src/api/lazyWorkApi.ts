@@ -11,7 +11,7 @@ type WorkOperation = keyof ConversationWorkApi;
 /** What a server's lines offer of a conversation's work (detect.ts found the routes). */
 export function offeredWork(api: ServerApi): ReadonlySet<WorkOperation> {
   // The agent line's work is on the server itself, its agent server: changes and files through it, no app-server copy.
-  if (api.conversations === 'agent') return new Set<WorkOperation>(['agentServer', 'confirmAction']);
+  if (api.conversations === 'agent') return new Set<WorkOperation>(['agentServer', 'confirmAction', 'goOnAfterReject']);
   const changes = api.changes === undefined ? api.conversations : api.changes;
   const offered: WorkOperation[] = ['events', 'downloadTrajectory', 'confirmAction'];
   if (api.conversations === 'v1') offered.push('agentServer');
@@ -27,6 +27,7 @@ export function lazyWorkApi(api: ServerApi, load: () => Promise<ConversationWork
     events: (id) => new LazyEventsReader(async () => (await work()).events!(id)),
     agentServer: async (id, call) => (await work()).agentServer!(id, call),
     confirmAction: async (id, accept, reason, call) => (await work()).confirmAction!(id, accept, reason, call),
+    goOnAfterReject: async (id, call) => (await work()).goOnAfterReject!(id, call),
     downloadTrajectory: async (id, call) => (await work()).downloadTrajectory!(id, call),
     listChanges: async (id, baseRef, call) => (await work()).listChanges!(id, baseRef, call),
     agentFileText: async (id, path, call) => (await work()).agentFileText!(id, path, call),

@@ -36,6 +36,8 @@ describe('lazyWorkApi', () => {
 
   it('offers no changes where no route serves the conversations (1.6.0)', () => {
     assert.equal(offeredWork(MIXED_WITHOUT_CHANGES).has('listChanges'), false);
+    const agent = { version: '1.58.2', product: 'agent-server', settings: 'agent', conversations: 'agent' } as const;
+    assert.deepEqual([...offeredWork(agent)].sort(), ['agentServer', 'confirmAction', 'goOnAfterReject'], 'the agent line: no app-server copy, changes through its agent server');
   });
 
   it('exposes only what is offered, before anything loads', () => {

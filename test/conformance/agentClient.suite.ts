@@ -72,10 +72,9 @@ export function agentClientSuite(client: Client): void {
       assert.equal(Buffer.from(await agent.fileBytes('agent-note.txt') ?? []).toString('utf8'), NOTE);
     });
 
-    // Fails on agentline's adapter as merged (2026-12-02): V1's changes ask `/api/git/changes?path=.`, the agent
-    // server's own process folder (a V1 sandbox's workspace), not this conversation's working_dir: the list is empty.
-    // On this line: GET /api/conversations/{id}/git/changes?path=<workspace.working_dir> (OBSERVED-AGENT.md §8).
-    it('its changes list the file the agent wrote', { todo: 'the agent line\'s changes read the server\'s process folder (path=.), not the conversation\'s workspace' }, async () => {
+    // The conversation's own route with its absolute workspace (OBSERVED-AGENT.md §8): `/api/git/changes?path=.` read the
+    // server's process folder, an empty list, before the agent line scoped its routes (scopedTransport.ts).
+    it('its changes list the file the agent wrote', async () => {
       const changes = await (await agentOf()).changes(null);
       assert.deepEqual(changes.files.map((f) => [f.status, f.path]), [['added', 'agent-note.txt']]);
     });

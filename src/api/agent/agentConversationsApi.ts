@@ -25,6 +25,13 @@ const WORKSPACES = '.openhands/workspaces';
 
 export const conversationPath = (id: string): string => `${CONVERSATIONS}/${encodeURIComponent(id)}`;
 
+type ConversationAction = 'interrupt' | 'pause' | 'run';
+
+/** POST /api/conversations/{id}/{action}: `{"success": true}` (`/run` while it runs: 409). */
+export async function conversationAction(transport: Transport, id: string, action: ConversationAction, call?: CallOptions): Promise<void> {
+  readAnswer(await transport.send('POST', `${conversationPath(id)}/${action}`, undefined, call), SuccessAnswer());
+}
+
 export class AgentConversationsApi implements ConversationsApi {
   /** A stop pauses the conversation: it reads `paused` and `/run` goes on. */
   readonly stopLeaves = 'paused';
@@ -80,8 +87,8 @@ export class AgentConversationsApi implements ConversationsApi {
     readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, { role: 'user', content, run: true }, call), SuccessAnswer());
   }
 
-  private async action(id: string, action: 'interrupt' | 'pause' | 'run', call?: CallOptions): Promise<void> {
-    readAnswer(await this.transport.send('POST', `${conversationPath(id)}/${action}`, undefined, call), SuccessAnswer());
+  private action(id: string, action: ConversationAction, call?: CallOptions): Promise<void> {
+    return conversationAction(this.transport, id, action, call);
   }
 
   /** The server's home folder, asked once per client (a failed ask is asked again by the next start). */

@@ -15,6 +15,8 @@ export const ConversationInfo = builtOnFirstUse(() => z.looseObject({
   created_at: nullable(z.string()),
   updated_at: nullable(z.string()),
   metrics: z.optional(z.unknown()),
+  /** ConversationStats: `usage_to_metrics`, a MetricsSnapshot per LLM use; read loosely where the cost is summed. */
+  stats: z.optional(z.unknown()),
 }));
 export type ConversationInfo = z.infer<ReturnType<typeof ConversationInfo>>;
 

@@ -28,10 +28,14 @@ const PATCH_TIMEOUT_MS = 60_000;
  * The changes, patch and file reads of one conversation (`conversationPath`: `/api/conversations/<id>` on its agent
  * server); its workspace path is found once (with whether the server's default base is the empty tree).
  */
-export function agentChangesApi(transport: Transport, conversationPath: string): Required<Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes' | 'defaultBaseIsEmptyTree'>> {
+export function agentChangesApi(
+  transport: Transport, conversationPath: string, listAt: 'relative' | 'workspace' = 'relative',
+): Required<Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes' | 'defaultBaseIsEmptyTree'>> {
   const workspace = (call?: CallOptions) => knownWorkspace(`${transport.baseUrl}${conversationPath}`, () => agentWorkspace(transport, conversationPath, call));
   return {
-    changes: (baseRef, call) => agentChanges(transport, baseRef, call),
+    // A sandbox's agent server lists `.`, its own folder, without looking for the workspace first; one that scopes
+    // its routes to the conversation takes only an absolute path inside the workspace (422 for `.`).
+    changes: async (baseRef, call) => agentChanges(transport, listAt === 'workspace' ? (await workspace(call)).path : WORKSPACE_ROOT, baseRef, call),
     patch: async (baseRef, call) => agentPatch(transport, (await workspace(call)).path, baseRef, call),
     fileBytes: async (path, call) => agentFileBytes(transport, (await workspace(call)).path, path, call),
     defaultBaseIsEmptyTree: async (call) => (await workspace(call)).defaultBaseIsEmptyTree,
@@ -55,8 +59,8 @@ function knownWorkspace(key: string, find: () => Promise<AgentWorkspace>): Promi
   return found;
 }
 
-async function agentChanges(transport: Transport, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
-  const query = new URLSearchParams({ path: WORKSPACE_ROOT });
+async function agentChanges(transport: Transport, root: string, baseRef: string | null, call?: CallOptions): Promise<ChangeList> {
+  const query = new URLSearchParams({ path: root });
   if (baseRef !== null) query.set('ref', baseRef);
   const list = readAnswer(await transport.send('GET', `/api/git/changes?${query}`, undefined, call), GitChangeList);
   return { base: baseOfRef(baseRef), files: fileChanges(list) };

@@ -12,6 +12,7 @@ import { agentEventStream, type SocketAuth } from './agentEventStream';
 import { readAnswer } from '../http/answers';
 import { sessionCredential } from '../http/credential';
 import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from '../http/transport';
+import { ConversationScopedTransport } from '../http/scopedTransport';
 import type { AgentAddress } from './agentReach';
 import { EventsSearchReader, naiveTimeBefore } from './eventsSearch';
 import { SuccessAnswer } from './schemas';
@@ -34,14 +35,19 @@ export class V1AgentServer implements AgentServerApi {
   private readonly slowTransport: Transport;
   private readonly conversationPath: string;
 
-  constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message') {
+  /**
+   * `scopedRoutes`: the server takes its file, git and shell routes under the conversation's path, with absolute
+   * paths inside its workspace (an agent server spoken to directly: the agent line); a sandbox's (1.x) host-wide.
+   */
+  constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message', scopedRoutes = false) {
     // Another server: whether it answers says nothing about the configured one.
     const agent = { ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key), reached: undefined };
     this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
     // A patch or a file may be large and slow: the server's own timeout and size cap, not the events' short ones.
-    this.slowTransport = new Transport(agent);
-    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes, defaultBaseIsEmptyTree: this.defaultBaseIsEmptyTree } = agentChangesApi(this.slowTransport, this.conversationPath));
+    this.slowTransport = scopedRoutes ? new ConversationScopedTransport(agent, this.conversationPath) : new Transport(agent);
+    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes, defaultBaseIsEmptyTree: this.defaultBaseIsEmptyTree } =
+      agentChangesApi(this.slowTransport, this.conversationPath, scopedRoutes ? 'workspace' : 'relative'));
     const socketId = this.conversationPath.split('/').pop() ?? conversationId;
     const reader = new EventsSearchReader({
       source: 'agent-server',

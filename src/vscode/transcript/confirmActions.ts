@@ -27,10 +27,26 @@ export class ConfirmActions {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title },
         () => confirm.call(server.client, conversation.id, accept, undefined));
       this.logger.info(`Action of conversation ${conversation.id} ${accept ? 'approved' : 'rejected'}`);
+      if (!accept && server.client.goOnAfterReject) void this.offerToGoOn(conversation);
       return true;
     } catch (error) {
       await this.errors.show(error, { retry: () => this.answer(conversation, accept) });
       return false;
+    }
+  }
+
+  /** Where a reject leaves the agent idle (the agent server's line), says so and offers to set it going again. */
+  private async offerToGoOn(conversation: ConfirmedConversation): Promise<void> {
+    const goOn = vscode.l10n.t('Go On');
+    const picked = await vscode.window.showInformationMessage(
+      vscode.l10n.t('OpenHands: the action of "{0}" was rejected and did not run; the agent now waits. Go on without it, or send it a message.', conversation.title), goOn);
+    if (picked !== goOn) return;
+    try {
+      const server = await this.session.connect();
+      await server?.client.goOnAfterReject?.(conversation.id);
+      this.logger.info(`Conversation ${conversation.id} goes on after a rejected action`);
+    } catch (error) {
+      await this.errors.show(error, { retry: () => this.offerToGoOn(conversation) });
     }
   }
 }

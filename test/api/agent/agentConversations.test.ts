@@ -135,6 +135,13 @@ describe('agentSummary', () => {
     assert.equal(agentSummary(ConversationInfo().parse(conversationInfo(ID))).title, 'Conversation 70b53');
   });
 
+  it('the cost summed over the LLM uses of stats.usage_to_metrics (1.58.2 leaves metrics null)', () => {
+    const usage = (usd: number, prompt: number) => ({ model_name: 'openai/gpt-4o', accumulated_cost: usd, accumulated_token_usage: { prompt_tokens: prompt, completion_tokens: 5, cache_read_tokens: 0 }, costs: [] });
+    const info = ConversationInfo().parse(conversationInfo(ID, { metrics: null, stats: { usage_to_metrics: { default: usage(0.5, 230), condenser: usage(0.25, 20) } } }));
+    assert.deepEqual(agentSummary(info).cost, { usd: 0.75, promptTokens: 250, completionTokens: 10 });
+    assert.equal(agentSummary(ConversationInfo().parse(conversationInfo(ID, { stats: { usage_to_metrics: {} } }))).cost, undefined);
+  });
+
   it('the cost where the server reports metrics', () => {
     const info = ConversationInfo().parse(conversationInfo(ID, { metrics: { accumulated_cost: 0.25, accumulated_token_usage: { prompt_tokens: 10, completion_tokens: 5 } } }));
     assert.deepEqual(agentSummary(info).cost, { usd: 0.25, promptTokens: 10, completionTokens: 5 });
