@@ -1,6 +1,15 @@
 # Sourced by the start and probe scripts: what starting and probing a real OpenHands server have in common,
 # whichever line it is. Expects `log` defined by the caller.
 
+# Appends to the caller's `envs` the certificate settings the caller has (a server started with env -i would not
+# trust a proxy's certificate otherwise).
+add_certificate_env() {
+  local v
+  for v in SSL_CERT_FILE SSL_CERT_DIR REQUESTS_CA_BUNDLE; do
+    if [ -n "${!v:-}" ]; then envs+=("$v=${!v}"); fi
+  done
+}
+
 # Records the server's pid and URL in its folder and waits until /alive (or READY_PATH) answers 2xx; on an early
 # exit or a timeout it prints the end of the server's log, stops it (stop.sh keeps the folder) and exits 1.
 #   wait_until_alive PID DIR URL TIMEOUT_S STARTED_NS [READY_PATH]

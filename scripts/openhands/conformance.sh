@@ -8,6 +8,8 @@
 #   scripts/openhands/conformance.sh --real-only       only the real servers
 #   --v0-only / --v1-only / --mixed-only               only the V0 (0.54.0), the V1 (1.11.0) or the mixed (1.6.0) servers
 #   --agent-only                                       only the agent line (a real openhands-agent-server 1.58.2)
+#   --agent-version=V                                  the agent line against release V instead (1.50.1 is provisioned
+#                                                      with its own constraints file; not part of the default run)
 #   --no-compile                                       out/ is already built (`npm run compile-tests`)
 #
 # The servers are fresh (empty store) and on 127.0.0.1; K is a random session key. V0 suites (0.54.0's API):
@@ -57,6 +59,7 @@ for arg in "$@"; do
     --v1-only) v0=0 mixed=0 agent=0 ;;
     --mixed-only) v0=0 v1=0 agent=0 ;;
     --agent-only) v0=0 v1=0 mixed=0 ;;
+    --agent-version=*) AGENT_VERSION=${arg#*=} ;;
     *) echo "conformance.sh: unknown option $arg" >&2; exit 2 ;;
   esac
 done

@@ -93,9 +93,7 @@ envs=(
   "LITELLM_LOCAL_MODEL_COST_MAP=True"
   "OPENHANDS_SUPPRESS_BANNER=1"
 )
-for v in SSL_CERT_FILE SSL_CERT_DIR REQUESTS_CA_BUNDLE; do
-  [ -n "${!v:-}" ] && envs+=("$v=${!v}")
-done
+add_certificate_env
 [ "$auth" = 1 ] && envs+=("OH_SESSION_API_KEYS_0=$key")
 envs+=(${extra[@]+"${extra[@]}"})
 

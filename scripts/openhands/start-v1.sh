@@ -142,9 +142,7 @@ envs=(
   "LITELLM_LOCAL_MODEL_COST_MAP=True"
   "OPENHANDS_SUPPRESS_BANNER=1"
 )
-for v in SSL_CERT_FILE SSL_CERT_DIR REQUESTS_CA_BUNDLE; do
-  [ -n "${!v:-}" ] && envs+=("$v=${!v}")
-done
+add_certificate_env
 [ "$app" = openhands.server.listen:app ] || envs+=("RUNTIME=process")
 spec_src=$(ls "$VENV"/lib/python3.*/site-packages/openhands/app_server/sandbox/process_sandbox_spec_service.py 2>/dev/null | head -n1)
 if [ -n "$spec_src" ] && grep -q "working_dir=''" "$spec_src"; then

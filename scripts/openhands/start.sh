@@ -83,9 +83,7 @@ envs=(
   "SERVE_FRONTEND=false"
   "LITELLM_LOCAL_MODEL_COST_MAP=True"
 )
-for v in SSL_CERT_FILE SSL_CERT_DIR REQUESTS_CA_BUNDLE; do
-  [ -n "${!v:-}" ] && envs+=("$v=${!v}")
-done
+add_certificate_env
 [ "$auth" = 1 ] && envs+=("SESSION_API_KEY=$key")
 [ "$allow_id" = 1 ] && envs+=("ALLOW_SET_CONVERSATION_ID=1")
 envs+=(${extra[@]+"${extra[@]}"})

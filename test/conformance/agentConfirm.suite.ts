@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import type { ScriptStep } from '../support/scriptedLlm/script';
 import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
 import type { AgentRunState } from './agentConversations.suite';
-import { type AgentConversation, Workspaces, conversation, jsonOf, startFromStored, storeScriptedLlm, untilStatus, userMessage, assertAgentJson } from './agentServer';
+import { type AgentConversation, Workspaces, conversation, jsonOf, olderThan, serverVersion, startFromStored, storeScriptedLlm, untilStatus, userMessage, assertAgentJson } from './agentServer';
 import { readSession } from './agentSocket';
 import type { Client } from './target';
 
@@ -92,7 +92,8 @@ export function agentDeleteSuite(client: Client, state: AgentRunState): void {
       assertAgentJson(await client.request('DELETE', `/api/conversations/${id}`), 200, '{"success":true}');
       assert.equal((await client.get(`/api/conversations/${id}`)).status, 404);
       assert.equal((await client.get(`/api/conversations/${id}/events/search`)).status, 404);
-      assert.equal((await client.request('DELETE', `/api/conversations/${id}`)).status, 404);
+      // A second DELETE: 404 on 1.58.2, 400 on 1.50.1.
+      assert.equal((await client.request('DELETE', `/api/conversations/${id}`)).status, olderThan(await serverVersion(client), '1.58.2') ? 400 : 404);
       const end = await readSession(client.target, id, -1, () => false);
       assert.equal(end.code, 4004);
       assert.ok(existsSync(workspace.working_dir));

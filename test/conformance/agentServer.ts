@@ -16,6 +16,18 @@ export const RUN_LIMIT_MS = 120_000;
 /** The LLM key the suites store: the scripted LLM sees it when the agent calls it. */
 export const SCRIPTED_KEY = 'sk-scripted-agent-line';
 
+/** The server's version, as /server_info gives it without a key. */
+export async function serverVersion(client: Client): Promise<string> {
+  return jsonOf<{ version: string }>(await client.get('/server_info', { key: null }), 200).version;
+}
+
+/** Whether `version` (x.y.z) is older than `than`: the suite runs against 1.58.2 and, on request, an older release. */
+export function olderThan(version: string, than: string): boolean {
+  const [a, b] = [version, than].map((v) => v.split('.').map(Number));
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
 /** The part of a ConversationInfo the checks read. */
 export interface AgentConversation {
   readonly id: string;
