@@ -13,7 +13,7 @@ import { scenarioOn } from '../harness/scenario';
 import { E2E_LINES } from '../harness/contract';
 import { LLM_MODEL, answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, notification } from '../harness/ui/conversationSteps';
 import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
-import { panelOnServer, SettingsPanel, until } from '../harness/ui/settingsPanelUi';
+import { panelOnServer, until, type SettingsPanel } from '../harness/ui/settingsPanelUi';
 
 const MESSAGE = 'Add a widget factory with tests';
 const FILE_MESSAGE = 'Summarize this file';
