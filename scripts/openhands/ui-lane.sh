@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The real-server lane of the UI scenarios: the scenarios about a server line (test/e2e/ui, made with scenarioOn:
 # a newcomer's first hour) in a real VS Code (code-server + Playwright + chromium, as `npm test`), each against the
-# real OpenHands server of its line: 0.54.0 (start.sh) and 1.11.0 (start-v1.sh, RUNTIME=process). Each real server
-# starts once, on 127.0.0.1 with a fresh state folder (file store, OH_PERSISTENCE_DIR) and a random key, beside
-# code-server; a scenario that runs again gets it restarted fresh; stop.sh ends them on exit (also on Ctrl-C).
+# real OpenHands server of its line: 0.54.0 (start.sh), 1.11.0 (start-v1.sh, RUNTIME=process) and the agent server
+# 1.58.2 (start-agent.sh; no stand-in speaks that line, so its scenarios run here only). Each real server the
+# selected scenarios are about starts once, on 127.0.0.1 with a fresh state folder (file store, OH_PERSISTENCE_DIR)
+# and a random key, beside code-server; a scenario that runs again gets it restarted fresh; stop.sh ends them on exit (also on Ctrl-C).
 # `npm run test:openhands` runs it after the conformance suite. Screenshots: test-results/e2e-real/.
 # The output ends with "e2e against real servers: N passed, N failed"; the exit status is the run's.
 #
@@ -30,6 +31,7 @@ log() { echo "[ui-lane] $*" >&2; }
 started=$(date +%s%N)
 OPENHANDS_VERSION=0.54.0 "$HERE/provision.sh" >/dev/null
 OPENHANDS_VERSION=1.11.0 "$HERE/provision.sh" >/dev/null
+OPENHANDS_VERSION=agent-1.58.2 "$HERE/provision.sh" >/dev/null
 npm run --silent build >/dev/null
 [ "$compile" = 1 ] && npm run --silent compile-tests
 log "provisioned and built in $(( ($(date +%s%N) - started) / 1000000 )) ms"

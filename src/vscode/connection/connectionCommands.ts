@@ -1,8 +1,10 @@
 // The connection's commands: the key (Set / Clear API Key), the server URL (Change Server URL), the status
 // bar's menu, the log, and the server's own settings page.
+import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { Credential, CredentialKind } from '../../api/http/credential';
-import { KEY_KINDS, keyPrompt } from '../../core/connection/storedCredential';
+import { canvasKeyOffer, keyChoices, readCanvasKey, type KeyChoice } from '../../core/connection/agentCanvasKey';
+import { keyPrompt } from '../../core/connection/storedCredential';
 import { normalizeServerUrl, sendsKeyInClear } from '../../core/connection/serverUrl';
 import { SETTING_DEFAULTS } from '../../core/platform/settingKeys';
 import type { CommandHandler } from '../platform/commands';
@@ -31,12 +33,34 @@ export class ConnectionCommands {
     } satisfies Record<string, CommandHandler>;
   }
 
-  /** Asks which kind of key it is, then the key, and stores both; resolves to whether a key was stored. */
+  /**
+   * Asks which kind of key it is (or Agent Canvas's, on this machine), then the key, and stores both; resolves to
+   * whether a key was stored.
+   */
   async setApiKey(): Promise<boolean> {
     const url = await this.usableUrl();
     if (!url) return false;
-    const kind = await askKeyKind(url);
-    if (!kind) return false;
+    const canvasFile = await canvasKeyOffer(url, os.homedir());
+    const choice = await askKeyChoice(url, canvasFile !== undefined);
+    if (!choice) return false;
+    if (choice !== 'canvas') return this.typeKey(url, choice);
+    return canvasFile ? this.useCanvasKey(url, canvasFile) : false;
+  }
+
+  /** Reads Agent Canvas's key file now that the person picked it; a file without a usable key offers to type one. */
+  private async useCanvasKey(url: string, file: string): Promise<boolean> {
+    const read = await readCanvasKey(file);
+    if (read.ok) {
+      this.logger.info(`Using Agent Canvas's key from ${file} for ${url}`);
+      return this.storeKey(url, { kind: 'session', key: read.key });
+    }
+    this.logger.warn(`Agent Canvas's key is not usable: ${read.problem}`);
+    const type = vscode.l10n.t('Enter the Key');
+    const choice = await vscode.window.showErrorMessage(vscode.l10n.t('OpenHands: Agent Canvas\'s key could not be used. {0}', read.problem), type);
+    return choice === type ? this.typeKey(url, 'session') : false;
+  }
+
+  private async typeKey(url: string, kind: CredentialKind): Promise<boolean> {
     const key = (await vscode.window.showInputBox({
       title: setApiKeyTitle(),
       prompt: keyPrompt(kind, url),
@@ -153,15 +177,18 @@ export class ConnectionCommands {
   }
 }
 
-/** One step: which header the key goes in. The session key comes first, so Enter keeps what Set API Key always did. */
-async function askKeyKind(url: string): Promise<CredentialKind | undefined> {
-  const picked = await vscode.window.showQuickPick(KEY_KINDS.map((choice) => ({ ...choice })), {
+/**
+ * One step: which header the key goes in, or Agent Canvas's key where it is offered. Without Canvas the session key
+ * comes first, so Enter keeps what Set API Key always did.
+ */
+async function askKeyChoice(url: string, canvasOffered: boolean): Promise<KeyChoice | undefined> {
+  const picked = await vscode.window.showQuickPick(keyChoices(canvasOffered), {
     title: setApiKeyTitle(),
     placeHolder: vscode.l10n.t('Which kind of key is it for {0}?', url),
     matchOnDescription: true,
     ignoreFocusOut: true,
   });
-  return picked?.keyKind;
+  return picked?.choice;
 }
 
 /** Plain http to another machine shows the key to anyone on the way; the person decides, once, knowingly. */

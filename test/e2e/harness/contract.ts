@@ -7,6 +7,18 @@ export type { ContractServer };
 export type E2eLine = 'v0' | 'v1';
 export const E2E_LINES: readonly E2eLine[] = ['v0', 'v1'];
 
+/**
+ * Every server line a scenario can be about: the stand-in's lines, and the OpenHands Agent Server's. The stand-in
+ * serves only where a real server cannot, and a real agent server runs here: the agent line has no stand-in, so its
+ * scenarios run in the real-server lane only (`npm run test:openhands`), and `npm test` says so.
+ */
+export type ServerLine = E2eLine | 'agent';
+
+/** Whether the stand-in speaks `line` (the others' scenarios run in the real-server lane only). */
+export function hasStandIn(line: ServerLine): line is E2eLine {
+  return (E2E_LINES as readonly ServerLine[]).includes(line);
+}
+
 /** Each line's routes of the settings and of a conversation's start. */
 export const LINE_PATHS: Record<E2eLine, { readonly settingsPath: string; readonly startPath: string }> = {
   v0: { settingsPath: '/api/settings', startPath: '/api/conversations' },

@@ -5,7 +5,8 @@
 // usage: node out/test/e2e/harness/main.js [--only host|ui] [--grep <regexp>] [--keep]
 //        node out/test/e2e/harness/main.js --real [--grep <regexp>] [--keep]
 //            the real-server lane: only the scenarios about a server line (scenarioOn), each against the real
-//            OpenHands server of its line (0.54.0, 1.11.0 from .cache/openhands, started once each), screenshots
+//            OpenHands server of its line (0.54.0, 1.11.0, agent server 1.58.2 from .cache/openhands, started once
+//            each, only those the selected scenarios are about), screenshots
 //            in test-results/e2e-real/; run by npm run test:openhands (scripts/openhands/ui-lane.sh)
 //        node out/test/e2e/harness/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
 //                                                   CLI; only the scenarios marked `installed`)
@@ -25,9 +26,9 @@ import { add, countsLine, seconds, type Counts } from './report';
 import { startSession, type Session } from './session';
 import { readElsewhereRecord } from './elsewhere';
 import { captureOutput, scanForSecrets } from './secretScan';
-import type { E2eLine } from './contract';
+import type { ServerLine } from './contract';
 import { realTargets, standInTargets, startRealTargets, type RealServerStart } from './serverTarget';
-import { runUiScenarios, selectedLocales, type UiRunOptions } from './uiRunner';
+import { runUiScenarios, selectedLocales, selectedRealLines, type UiRunOptions } from './uiRunner';
 
 const output = captureOutput(); // what the suites print here is scanned for keys too
 
@@ -100,16 +101,19 @@ async function activationBench(loads: number): Promise<Counts> {
   return counts;
 }
 
-/** The real servers of the lane, started beside code-server; how long each took to answer is printed. */
-async function realServers(secretMarker: string): Promise<Map<E2eLine, RealServerStart>> {
-  const started = await startRealTargets((line) => secretFor(`real-${line}`, secretMarker));
+/**
+ * The real servers the lane's selected scenarios are about (a --grep starts only theirs), started beside
+ * code-server; how long each took to answer is printed.
+ */
+async function realServers(secretMarker: string, grep: RegExp | undefined): Promise<Map<ServerLine, RealServerStart>> {
+  const started = await startRealTargets(selectedRealLines(grep), (line) => secretFor(`real-${line}`, secretMarker));
   for (const { target, startSeconds } of started.values()) {
     console.log(`${target.name} on ${target.url}, answering ${startSeconds[0]?.toFixed(1)} s after its start script began`);
   }
   return started;
 }
 
-function reportRealStarts(started: ReadonlyMap<E2eLine, RealServerStart> | undefined): void {
+function reportRealStarts(started: ReadonlyMap<ServerLine, RealServerStart> | undefined): void {
   for (const { target, startSeconds } of started?.values() ?? []) {
     console.log(`${target.name}: ${startSeconds.length} start(s), ${startSeconds.map((s) => `${s.toFixed(1)} s`).join(', ')} each to its first answer`);
   }
@@ -130,7 +134,7 @@ async function main(): Promise<Counts> {
   if (args.vsix && !fs.existsSync(VSIX_PATH)) throw new Error(`${VSIX_PATH} is missing: npm run package`);
 
   const secretMarker = newSecretMarker();
-  const real = args.real ? realServers(secretMarker) : undefined;
+  const real = args.real ? realServers(secretMarker, args.grep) : undefined;
   real?.catch(() => undefined); // awaited below; a failure there is reported once, as the run's
   const session = await startSession({
     kind: 'e2e',

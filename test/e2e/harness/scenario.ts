@@ -6,7 +6,7 @@
 // A scenario made with scenarioOn(lines, ...) is about a server of each of those release lines, its `target`: a
 // fresh stand-in of the line in `npm test`, the real server of the line in the real-server lane (main.ts --real).
 import type { Page } from 'playwright-core';
-import { E2E_LINES, type ContractServer, type E2eLine } from './contract';
+import { E2E_LINES, type ContractServer, type E2eLine, type ServerLine } from './contract';
 import type { E2eContext } from './context';
 import type { ServerTarget } from './serverTarget';
 import type { Workbench } from './workbench';
@@ -29,8 +29,11 @@ export interface UiScenario {
   timeoutMs?: number;
   /** The stand-in it runs against: the V0 one (default) or the V1 one. */
   line?: E2eLine;
-  /** Run once per line, against that line's server as `target`; absent: once, against the run's stand-in only. */
-  lines?: readonly E2eLine[];
+  /**
+   * Run once per line, against that line's server as `target`; absent: once, against the run's stand-in only. A
+   * line no stand-in speaks (the agent server's) runs in the real-server lane only.
+   */
+  lines?: readonly ServerLine[];
   /**
    * Runs on the packaged extension, installed from dist/openhands-conversations.vsix by code-server's CLI
    * (main.js --vsix, npm run test:vsix), and only there; the other scenarios load it from source.
@@ -64,7 +67,7 @@ export function onEachLine(name: string, run: UiScenario['run'], options: { time
 
 /** A scenario about a server of each of `lines`, stand-in or real: it reaches the server only as a person does. */
 export function scenarioOn(
-  lines: readonly E2eLine[], name: string, run: (scenarioContext: ScenarioContext & { target: ServerTarget }) => Promise<void>,
+  lines: readonly ServerLine[], name: string, run: (scenarioContext: ScenarioContext & { target: ServerTarget }) => Promise<void>,
   options: { timeoutMs?: number } = {},
 ): UiScenario {
   return {

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { startContractServer } from '../../support/standin/contractServer';
-import { E2E_LINES, STAND_IN_API, type E2eLine } from './contract';
+import { hasStandIn, STAND_IN_API, type E2eLine, type ServerLine } from './contract';
 import { REPO_ROOT } from './paths';
 import { onCleanup } from './processes';
 
@@ -13,7 +13,7 @@ export interface ServerTarget {
   /** "stand-in 0.54.0", "real 1.11.0": in the scenario's name in the report. */
   readonly name: string;
   readonly real: boolean;
-  readonly line: E2eLine;
+  readonly line: ServerLine;
   readonly url: string;
   readonly sessionApiKey: string;
   /** How the Settings view names the server once it read its openapi.json. */
@@ -23,11 +23,20 @@ export interface ServerTarget {
   close(): Promise<void>;
 }
 
-const VERSIONS: Record<E2eLine, string> = { v0: '0.54.0', v1: '1.11.0' };
+const VERSIONS: Record<ServerLine, string> = { v0: '0.54.0', v1: '1.11.0', agent: 'agent server 1.58.2' };
+/** How the extension names each line's real server (the stand-in serves the real 0.54.0's and 1.11.0's openapi.json). */
+const REAL_API: Record<ServerLine, string> = { ...STAND_IN_API, agent: 'OpenHands Agent Server 1.58.2' };
+/** Each line's start script in scripts/openhands; each prints OPENHANDS_URL and OPENHANDS_DIR, stop.sh ends it. */
+const START_SCRIPTS: Record<ServerLine, string> = { v0: 'start.sh', v1: 'start-v1.sh', agent: 'start-agent.sh' };
 
-/** "stand-in 0.54.0", "real 1.11.0". */
-export function targetName(real: boolean, line: E2eLine): string {
-  return `${real ? 'real' : 'stand-in'} ${VERSIONS[line]}`;
+/** "0.54.0", "agent server 1.58.2": the server of a line, stand-in or real. */
+export function lineName(line: ServerLine): string {
+  return VERSIONS[line];
+}
+
+/** "stand-in 0.54.0", "real 1.11.0", "real agent server 1.58.2". */
+export function targetName(real: boolean, line: ServerLine): string {
+  return `${real ? 'real' : 'stand-in'} ${lineName(line)}`;
 }
 
 /** The stand-in of `line` on a free loopback port, requiring `sessionApiKey`. */
@@ -68,11 +77,12 @@ export interface RealServerStart {
 
 /**
  * The real server of `line` from .cache/openhands (scripts/openhands/start.sh for 0.54.0, start-v1.sh for 1.11.0
- * with RUNTIME=process), on 127.0.0.1, a fresh state folder (file store, OH_PERSISTENCE_DIR) each start; stopped
- * with stop.sh at the end of the run, also on Ctrl-C. fresh() restarts it on the same port once a scenario used it.
+ * with RUNTIME=process, start-agent.sh for the agent server 1.58.2), on 127.0.0.1, a fresh state folder (file store,
+ * OH_PERSISTENCE_DIR) each start; stopped with stop.sh at the end of the run, also on Ctrl-C. fresh() restarts it
+ * on the same port once a scenario used it.
  */
-export async function startRealTarget(line: E2eLine, sessionApiKey: string): Promise<RealServerStart> {
-  const startScript = line === 'v0' ? 'start.sh' : 'start-v1.sh';
+export async function startRealTarget(line: ServerLine, sessionApiKey: string): Promise<RealServerStart> {
+  const startScript = START_SCRIPTS[line];
   const startSeconds: number[] = [];
   let dir = '';
   let url = '';
@@ -93,7 +103,7 @@ export async function startRealTarget(line: E2eLine, sessionApiKey: string): Pro
   onCleanup(stop);
   let used = false;
   const target: ServerTarget = {
-    name: targetName(true, line), real: true, line, sessionApiKey, apiLabel: STAND_IN_API[line],
+    name: targetName(true, line), real: true, line, sessionApiKey, apiLabel: REAL_API[line],
     get url() { return url; },
     fresh: async () => {
       if (used) {
@@ -107,16 +117,16 @@ export async function startRealTarget(line: E2eLine, sessionApiKey: string): Pro
   return { target, startSeconds };
 }
 
-/** The lines' real servers, started side by side. */
-export async function startRealTargets(keyFor: (line: E2eLine) => string): Promise<Map<E2eLine, RealServerStart>> {
-  const started = await Promise.all(E2E_LINES.map(async (line) => [line, await startRealTarget(line, keyFor(line))] as const));
+/** The real servers of `lines` (those the selected scenarios are about), started side by side. */
+export async function startRealTargets(lines: readonly ServerLine[], keyFor: (line: ServerLine) => string): Promise<Map<ServerLine, RealServerStart>> {
+  const started = await Promise.all(lines.map(async (line) => [line, await startRealTarget(line, keyFor(line))] as const));
   return new Map(started);
 }
 
 /** Where the scenarios made with scenarioOn get their server for one run of a scenario. */
 export interface TargetSource {
   readonly real: boolean;
-  acquire(line: E2eLine): Promise<{ target: ServerTarget; release(): Promise<void> }>;
+  acquire(line: ServerLine): Promise<{ target: ServerTarget; release(): Promise<void> }>;
 }
 
 /** npm test: a new stand-in of the line for every scenario, closed after it. */
@@ -124,6 +134,7 @@ export function standInTargets(sessionApiKey: string): TargetSource {
   return {
     real: false,
     acquire: async (line) => {
+      if (!hasStandIn(line)) throw new Error(`no stand-in speaks the ${line} line: its scenarios run in the real-server lane only`);
       const target = await startStandInTarget(line, sessionApiKey);
       return { target, release: () => target.close() };
     },
@@ -131,7 +142,7 @@ export function standInTargets(sessionApiKey: string): TargetSource {
 }
 
 /** The real-server lane: the line's real server, started once, fresh for every scenario. */
-export function realTargets(started: ReadonlyMap<E2eLine, RealServerStart>): TargetSource {
+export function realTargets(started: ReadonlyMap<ServerLine, RealServerStart>): TargetSource {
   return {
     real: true,
     acquire: async (line) => {

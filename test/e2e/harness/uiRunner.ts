@@ -9,13 +9,13 @@ import { newPage } from './browser';
 import { failureDump } from './failureDump';
 import { chatExtensions, enableChat } from './chat';
 import type { CodeServer } from './codeServer';
-import type { ContractServer, E2eLine } from './contract';
+import { hasStandIn, type ContractServer, type E2eLine, type ServerLine } from './contract';
 import type { E2eContext } from './context';
 import { UI_SCENARIOS_DIR } from './paths';
 import { isStopping } from './processes';
 import { countsLine, seconds, type Counts } from './report';
 import { slug, type UiScenario } from './scenario';
-import { targetName, type TargetSource } from './serverTarget';
+import { lineName, targetName, type TargetSource } from './serverTarget';
 import { Workbench } from './workbench';
 
 export interface UiRunOptions {
@@ -39,15 +39,19 @@ export interface UiRunOptions {
 /** One run of a scenario: against the target of `line` when it names lines. */
 interface ScenarioRun {
   scenario: UiScenario;
-  line?: E2eLine;
+  line?: ServerLine;
   /** The scenario's name, with its target's ("… (real 0.54.0)") when it has one. */
   label: string;
+  /** About a line no stand-in speaks, in a stand-in run: listed as the real-server lane's, not run. */
+  realLaneOnly?: boolean;
 }
 
-function plannedRuns(scenarios: readonly UiScenario[], targets: TargetSource): ScenarioRun[] {
+function plannedRuns(scenarios: readonly UiScenario[], targets: Pick<TargetSource, 'real'>): ScenarioRun[] {
   return scenarios.flatMap((scenario): ScenarioRun[] => {
     if (!scenario.lines) return targets.real ? [] : [{ scenario, label: scenario.name }];
-    return scenario.lines.map((line) => ({ scenario, line, label: `${scenario.name} (${targetName(targets.real, line)})` }));
+    return scenario.lines.map((line) => targets.real || hasStandIn(line)
+      ? { scenario, line, label: `${scenario.name} (${targetName(targets.real, line)})` }
+      : { scenario, line, label: `${scenario.name} (${lineName(line)})`, realLaneOnly: true });
   });
 }
 
@@ -139,10 +143,15 @@ function shortStack(error: unknown): string {
   return [...lines.slice(0, firstFrame), ...frames].join('\n    ');
 }
 
-function selectedRuns(options: Pick<UiRunOptions, 'targets' | 'installed' | 'grep'>): ScenarioRun[] {
+function selectedRuns(options: { targets: Pick<TargetSource, 'real'>; installed?: boolean; grep?: RegExp }): ScenarioRun[] {
   return plannedRuns(loadScenarios(), options.targets)
     .filter((r) => Boolean(r.scenario.installed) === Boolean(options.installed))
     .filter((r) => (options.grep ? options.grep.test(r.label) : !r.scenario.bench));
+}
+
+/** The lines whose real servers the real-server lane's selected scenarios are about: only those are started. */
+export function selectedRealLines(grep: RegExp | undefined): ServerLine[] {
+  return [...new Set(selectedRuns({ targets: { real: true }, ...(grep ? { grep } : {}) }).flatMap((r) => (r.line ? [r.line] : [])))];
 }
 
 /** The locales of the scenarios this run selects: each gets its own code-server, after the others. */
@@ -152,10 +161,14 @@ export function selectedLocales(options: Pick<UiRunOptions, 'targets' | 'install
 
 // A scenario runs once: one that fails only on a busy machine is a defect to find, not a run to repeat.
 export async function runUiScenarios(options: UiRunOptions): Promise<Counts> {
-  const runs = selectedRuns(options).filter((r) => r.scenario.locale === options.locale);
+  const selected = selectedRuns(options).filter((r) => r.scenario.locale === options.locale);
+  const runs = selected.filter((r) => !r.realLaneOnly);
   const counts: Counts = { passed: 0, failed: 0 };
   const where = options.targets.real ? ' against real OpenHands servers' : options.locale ? ` under --locale ${options.locale}` : '';
   console.log(`UI scenarios${where} (${runs.length})`);
+  for (const { label } of selected.filter((r) => r.realLaneOnly)) {
+    console.log(`  - ${label}: no stand-in speaks this line; it runs in the real-server lane (npm run test:openhands)`);
+  }
   for (const planned of runs) {
     if (isStopping()) break;
     const name = planned.label;

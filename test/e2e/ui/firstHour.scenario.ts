@@ -13,7 +13,7 @@ import { scenarioOn } from '../harness/scenario';
 import { E2E_LINES } from '../harness/contract';
 import { LLM_MODEL, answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, key, notification } from '../harness/ui/conversationSteps';
 import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
-import { SettingsPanel, until } from '../harness/ui/settingsPanelUi';
+import { panelOnServer, until, type SettingsPanel } from '../harness/ui/settingsPanelUi';
 
 const MESSAGE = 'Add a widget factory with tests';
 const FILE_MESSAGE = 'Summarize this file';
@@ -32,12 +32,7 @@ export default scenarioOn(E2E_LINES, 'first hour on a fresh server', async ({ wo
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(machineSettings, 'utf8');
   try {
-    const panel = new SettingsPanel(workbench, page);
-    await panel.open();
-    await workbench.runCommand('OpenHands: Change Server URL');
-    await panel.answer('OpenHands: Change Server URL', target.url);
-    // The view names the server once it read its openapi.json; the welcome before that may be the old URL's.
-    await until('the view to name the server', async () => ((await panel.headerDescription()) === `${target.url} · ${target.apiLabel}` ? true : undefined));
+    const panel = await panelOnServer(workbench, page, target);
     assert.deepEqual(await welcomeButtons(panel, /needs a session API key/), ['Set API Key', 'Change Server URL']);
     await workbench.screenshot('connected');
 

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { LINE_PATHS, type ContractServer, type E2eLine } from '../contract';
 import type { E2eContext } from '../context';
+import type { ServerTarget } from '../serverTarget';
 import type { Workbench } from '../workbench';
 import { SEEDED_SETTINGS, seedSettings } from '../../../support/fixtures/settingsFixture';
 import { withChange } from '../../../support/storedSettings';
@@ -214,6 +215,19 @@ function settingsPosts(server: ContractServer, line: E2eLine) {
   return server.requests.filter((r) => r.method === 'POST' && r.path === LINE_PATHS[line].settingsPath);
 }
 
+
+/**
+ * The Settings view opened, then Change Server URL to `target`, as a person does: resolves once the view names the
+ * server, having read what it speaks (the welcome before that may be the old URL's).
+ */
+export async function panelOnServer(workbench: Workbench, page: Page, target: Pick<ServerTarget, 'url' | 'apiLabel'>): Promise<SettingsPanel> {
+  const panel = new SettingsPanel(workbench, page);
+  await panel.open();
+  await workbench.runCommand('OpenHands: Change Server URL');
+  await panel.answer('OpenHands: Change Server URL', target.url);
+  await until('the view to name the server', async () => ((await panel.headerDescription()) === `${target.url} · ${target.apiLabel}` ? true : undefined));
+  return panel;
+}
 /**
  * Seeds the server (of `line`), sets the session key through F1 > "OpenHands: Set API Key" (Enter on the kind, the key typed
  * into its password box),

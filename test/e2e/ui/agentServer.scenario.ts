@@ -1,0 +1,96 @@
+// A person with Agent Canvas on this machine, on a real OpenHands Agent Server 1.58.2 (the real-server lane only: no
+// stand-in speaks this line). Canvas's key file is under the run's HOME, as Canvas's launcher writes it: Change
+// Server URL to the server, Set API Key > Use Agent Canvas's key (the key never typed), Configure LLM pointing at the
+// project's scripted LLM, Start Conversation (without the workspace's repository); the conversation runs to its end in the Conversations view, its
+// transcript shows the agent's command and its finish, and its Changes list the file the agent wrote, opened in a
+// diff. Measured (2 cores, loaded): the agent server answers 63-76 s after its start script began, beside
+// code-server; the scenario takes 87 s, 13 s of it the run from start to finished.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { canvasKeyFile } from '../../../src/core/connection/agentCanvasKey';
+import type { ScriptStep } from '../../support/scriptedLlm/script';
+import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
+import { scenarioOn } from '../harness/scenario';
+import { showChangesOf } from '../harness/ui/changesSteps';
+import { answerDialog, answerInput, clearNotifications, conversationRows, key, notification } from '../harness/ui/conversationSteps';
+import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
+import { panelOnServer } from '../harness/ui/settingsPanelUi';
+import { transcriptPage } from '../harness/ui/transcriptSteps';
+
+const TASK = 'Write hello.txt, then finish.';
+const FINISH = 'hello.txt is written.';
+const SCRIPT: readonly ScriptStep[] = [
+  // The terminal runs in the conversation's own folder (file_editor would need its absolute path, which 1.58.2's
+  // prompt does not give the scripted LLM).
+  { tool: 'terminal', command: "printf 'Hello from the agent\\n' > hello.txt", thought: 'Write the file the task asks for.' },
+];
+const MODEL = 'openai/gpt-4o';
+// A start answers in about 0.5 s; the run itself is three LLM answers and one file written, slower under load.
+const RUN_MS = 120_000;
+
+/** Writes Canvas's key file under `home` as its launcher does; returns what removes it. */
+function writeCanvasKey(home: string, sessionKey: string): () => void {
+  const file = canvasKeyFile(home);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${sessionKey}\n`, { mode: 0o600 });
+  return () => fs.rmSync(path.join(home, '.openhands'), { recursive: true, force: true });
+}
+
+export default scenarioOn(['agent'], 'Agent Canvas on this machine: its key file, Configure LLM, a conversation run to its end, its transcript and its changes', async ({ workbench, page, context, target }) => {
+  const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
+  const original = fs.readFileSync(machineSettings, 'utf8');
+  const removeKey = writeCanvasKey(path.join(context.runFolder, 'home'), target.sessionApiKey);
+  const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: FINISH, delayMs: 200 });
+  try {
+    const panel = await panelOnServer(workbench, page, target);
+
+    await workbench.runCommand(SET_API_KEY);
+    const choices = await pickQuickItem(workbench, SET_API_KEY, 'Use Agent Canvas\'s key', { shot: 'canvas-key' });
+    assert.equal(choices[0], 'Use Agent Canvas\'s key');
+    await workbench.readNotification('OpenHands API key saved');
+    await clearNotifications(workbench);
+
+    await workbench.runCommand('OpenHands: Configure LLM');
+    await answerInput(workbench, 'Configure LLM (1/3): model', MODEL);
+    await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
+    await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
+    await panel.waitForDescription('Model', 2, MODEL);
+    await panel.waitForStatusBar('OpenHands');
+    await workbench.screenshot('configured');
+
+    await workbench.runCommand('OpenHands: Start Conversation');
+    await answerInput(workbench, 'OpenHands: Start Conversation', TASK);
+    // The workspace is a github clone whose branch the remote lacks: the pre-flight asks; the agent server works in a
+    // folder of its own for the conversation.
+    await answerDialog(workbench, 'Start Without Repository', 'pre-flight');
+    await notification(workbench, /conversation started/, 60_000);
+    await clearNotifications(workbench);
+
+    const row = (await conversationRows(workbench)).first();
+    await row.filter({ hasText: /finished/ }).waitFor({ timeout: RUN_MS });
+    await workbench.screenshot('finished');
+    const title = (await row.innerText()).split('\n')[0]?.trim() ?? '';
+
+    await row.click();
+    const frame = await transcriptPage(page);
+    await frame.locator('article.user', { hasText: TASK }).first().waitFor({ timeout: 30_000 });
+    await frame.locator('article', { hasText: 'printf \'Hello from the agent' }).first().waitFor({ timeout: 30_000 });
+    await frame.locator('article', { hasText: FINISH }).first().waitFor({ timeout: 30_000 });
+    await workbench.screenshot('transcript');
+
+    const changes = await showChangesOf(workbench, title);
+    const changed = changes.locator('.monaco-list-row', { hasText: 'hello.txt' });
+    await changed.waitFor({ timeout: 30_000 });
+    await changed.click();
+    const diff = page.locator('.monaco-diff-editor').first();
+    await diff.waitFor({ timeout: 30_000 });
+    await diff.locator('.view-line', { hasText: 'Hello from the agent' }).first().waitFor({ timeout: 10_000 });
+    await workbench.screenshot('changes');
+    assert.ok(llm.requests.some((r) => r.answered === 'terminal'), 'the agent ran on the scripted LLM');
+  } finally {
+    removeKey(); // the next scenarios' Set API Key offers no Canvas key
+    fs.writeFileSync(machineSettings, original);
+    await llm.close();
+  }
+}, { timeoutMs: 360_000 });
