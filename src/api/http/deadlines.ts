@@ -9,39 +9,43 @@ interface Deadline {
 }
 
 export class Deadlines {
-  private readonly pending = new Set<Deadline>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private armedFor = Infinity;
+  readonly #pending = new Set<Deadline>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #armedFor = Infinity;
 
   /** Calls `expire` once `ms` have passed, unless the returned function is called first. */
   add(ms: number, expire: () => void): () => void {
     const deadline: Deadline = { at: performance.now() + ms, expire };
-    this.pending.add(deadline);
-    if (deadline.at < this.armedFor) this.arm(deadline.at);
-    else this.timer?.ref();
+    this.#pending.add(deadline);
+    if (deadline.at < this.#armedFor) this.#arm(deadline.at);
+    else this.#timer?.ref();
     return () => {
-      this.pending.delete(deadline);
-      if (this.pending.size === 0) this.timer?.unref();
+      this.#pending.delete(deadline);
+      if (this.#pending.size === 0) this.#timer?.unref();
     };
   }
 
-  private arm(at: number): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.armedFor = at;
-    this.timer = setTimeout(() => this.expireDue(), Math.max(0, at - performance.now()));
+  #arm(at: number): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#armedFor = at;
+    this.#timer = setTimeout(() => this.#expireDue(), Math.max(0, at - performance.now()));
   }
 
-  private expireDue(): void {
-    this.timer = undefined;
-    this.armedFor = Infinity;
+  #expireDue(): void {
+    this.#timer = undefined;
+    this.#armedFor = Infinity;
     const now = performance.now();
+    const due: Deadline[] = [];
     let next = Infinity;
-    for (const deadline of this.pending) {
-      if (deadline.at <= now) {
-        this.pending.delete(deadline);
-        deadline.expire();
-      } else if (deadline.at < next) next = deadline.at;
+    for (const deadline of this.#pending) {
+      if (deadline.at <= now) due.push(deadline);
+      else if (deadline.at < next) next = deadline.at;
     }
-    if (next !== Infinity) this.arm(next);
+    if (next !== Infinity) this.#arm(next);
+    // Earliest first, also when a late timer finds several due at once.
+    for (const deadline of due.sort((a, b) => a.at - b.at)) {
+      this.#pending.delete(deadline);
+      deadline.expire();
+    }
   }
 }

@@ -183,15 +183,10 @@ export class Transport {
 
     const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
     const started = Date.now();
-    const within = new WithinTimeout(this.deadlines, timeoutMs, call.signal, payload !== undefined && 'streamed' in payload);
+    const within = new WithinTimeout(this.deadlines, timeoutMs, call.signal);
     try {
       return await within.run(async () => {
         const response = await this.fetchWithinOrigin(request, { method, headers, signal: within.signal, redirect: 'manual', ...requestBody(payload) });
-        // Too late: the caller has its TimeoutError; the answer is not read, and its connection is let go.
-        if (within.timedOut) {
-          void response.body?.cancel().catch(() => undefined);
-          throw new TimeoutError(request, timeoutMs);
-        }
         const value = await read(response, request);
         this.options.logger?.debug(`${method} ${path} -> ${response.status} in ${Date.now() - started} ms`);
         return { response: { status: response.status, headers: response.headers, value }, credential, request };

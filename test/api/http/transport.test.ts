@@ -131,8 +131,7 @@ describe('Transport', () => {
   });
 });
 
-// What the timeouts and cancels cost and still do: fetch is handed no signal of the transport's own
-// (withinTimeout.ts), and every request's timeout is on one timer (deadlines.ts).
+// The timeouts and cancels on one timer for all of a transport's requests (deadlines.ts, withinTimeout.ts).
 /** A transport whose fetch records the signal each request was handed. */
 function recording(baseUrl: string, extra: Partial<TransportOptions> = {}): { transport: Transport; signals: (AbortSignal | null | undefined)[] } {
   const signals: (AbortSignal | null | undefined)[] = [];
@@ -144,16 +143,7 @@ function recording(baseUrl: string, extra: Partial<TransportOptions> = {}): { tr
 }
 
 describe('Transport: timeouts and cancels', () => {
-  it("hands fetch no signal when the caller gave none, and the caller's own when it gave one", async () => {
-    const server = await serve((_req, res) => res.end('{"ok":true}'));
-    const { transport, signals } = recording(server.url);
-    await transport.send('GET', '/a', undefined);
-    const controller = new AbortController();
-    await transport.send('GET', '/b', undefined, { signal: controller.signal });
-    assert.deepEqual(signals, [undefined, controller.signal]);
-  });
-
-  it('ends each of several requests in flight at its own timeout, also without a signal handed to fetch', async () => {
+  it('ends each of several requests in flight at its own timeout (one timer for them all)', async () => {
     const server = await serve(() => undefined);
     const { transport, signals } = recording(server.url, { readRetries: 0 });
     const started = Date.now();
@@ -164,8 +154,8 @@ describe('Transport: timeouts and cancels', () => {
     });
     await Promise.all(calls);
     assert.deepEqual(ended.map(([ms]) => ms), [150, 500, 900], JSON.stringify(ended));
-    for (const [ms, at] of ended) assert.ok(at >= ms - 5 && at < ms + 1000, JSON.stringify(ended));
-    assert.deepEqual(signals, [undefined, undefined, undefined]);
+    for (const [ms, at] of ended) assert.ok(at >= ms - 1, JSON.stringify(ended));
+    assert.ok(signals.every((signal) => signal?.aborted), 'each request aborted');
   });
 
   it('a cancel still ends a request at once, before its answer and while the body trickles in', async () => {
