@@ -95,6 +95,17 @@ describe('README.md', () => {
     assert.deepEqual(relative, []);
   });
 
+  it("stays under 24 KiB, a newcomer's first read: reference material goes to docs/", () => {
+    const bytes = Buffer.byteLength(readme, 'utf8');
+    assert.ok(bytes < 24 * 1024, `README.md is ${bytes} bytes`);
+  });
+
+  it('names only docs/ pages that exist (by name: they are not shipped, so not linked)', () => {
+    const named = [...readme.matchAll(/`(docs\/[\w./-]+)`/g)].map((m) => m[1]);
+    assert.ok(named.length > 0, 'README names its reference pages');
+    for (const page of named) assert.ok(fs.existsSync(path.join(ROOT, page)), page);
+  });
+
   it('shows its images from files in media/', () => {
     assert.ok(readmeImages.length > 0, 'README shows an image');
     for (const image of readmeImages) {

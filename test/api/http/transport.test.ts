@@ -130,3 +130,71 @@ describe('Transport', () => {
     assert.deepEqual([answer.status, answer.isJson, answer.body], [500, false, 'Internal Server Error']);
   });
 });
+
+// The timeouts and cancels on one timer for all of a transport's requests (deadlines.ts, withinTimeout.ts).
+/** A transport whose fetch records the signal each request was handed. */
+function recording(baseUrl: string, extra: Partial<TransportOptions> = {}): { transport: Transport; signals: (AbortSignal | null | undefined)[] } {
+  const signals: (AbortSignal | null | undefined)[] = [];
+  const fetch: FetchFunction = (url, init) => {
+    signals.push(init.signal);
+    return (undiciFetch as unknown as FetchFunction)(url, init);
+  };
+  return { transport: new Transport({ baseUrl, fetch, getCredential: async () => undefined, timeoutMs: 5000, backoffMs: 10, ...extra }), signals };
+}
+
+describe('Transport: timeouts and cancels', () => {
+  it('ends each of several requests in flight at its own timeout (one timer for them all)', async () => {
+    const server = await serve(() => undefined);
+    const { transport, signals } = recording(server.url, { readRetries: 0 });
+    const started = Date.now();
+    const ended: [number, number][] = [];
+    const calls = [900, 150, 500].map(async (timeoutMs) => {
+      await assert.rejects(transport.send('GET', `/${timeoutMs}`, undefined, { timeoutMs }), TimeoutError);
+      ended.push([timeoutMs, Date.now() - started]);
+    });
+    await Promise.all(calls);
+    assert.deepEqual(ended.map(([ms]) => ms), [150, 500, 900], JSON.stringify(ended));
+    for (const [ms, at] of ended) assert.ok(at >= ms - 1, JSON.stringify(ended));
+    assert.ok(signals.every((signal) => signal?.aborted), 'each request aborted');
+  });
+
+  it('a cancel still ends a request at once, before its answer and while the body trickles in', async () => {
+    const silent = await serve(() => undefined);
+    const trickle = await serve((_req, res) => { res.writeHead(200, { 'content-length': '100' }); res.write('{"a":'); });
+    for (const server of [silent, trickle]) {
+      const { transport } = recording(server.url);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 150);
+      const started = Date.now();
+      await assert.rejects(transport.send('GET', '/x', undefined, { signal: controller.signal }), CancelledError);
+      assert.ok(Date.now() - started < 1150, `${server.url}: took ${Date.now() - started} ms`);
+    }
+  });
+
+  it('a timeout ends a request whose body trickles in with its length declared', async () => {
+    const server = await serve((_req, res) => { res.writeHead(200, { 'content-length': '100' }); res.write('{"a":'); });
+    const started = Date.now();
+    await assert.rejects(recording(server.url, { timeoutMs: 200 }).transport.send('POST', '/x', {}), TimeoutError);
+    assert.ok(Date.now() - started < 1200, `took ${Date.now() - started} ms`);
+  });
+
+  it('refuses an answer over the cap whose declared length is within it: fetch reads no more than is declared', async () => {
+    const server = await serve((req, res) => {
+      const big = 'x'.repeat(2048);
+      if (req.url === '/declared') { res.writeHead(200, { 'content-length': '1000' }); res.end(big.slice(0, 1000)); return; }
+      res.end(big);
+    });
+    const { transport } = recording(server.url, { maxResponseBytes: 1024 });
+    assert.equal((await transport.send('GET', '/declared', undefined)).body, 'x'.repeat(1000));
+    await assert.rejects(transport.send('GET', '/chunked', undefined), BadResponseError);
+  });
+
+  it("aborts an upload at its timeout: its fetch is handed a signal, the timeout's", async () => {
+    const server = await serve((req) => { req.resume(); });
+    const stream = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new Uint8Array(1024)) });
+    const { transport, signals } = recording(server.url, { timeoutMs: 200 });
+    await assert.rejects(transport.sendStreamed('/upload', { stream, contentType: 'application/octet-stream', length: 4096 }), TimeoutError);
+    assert.equal(signals.length, 1);
+    assert.equal(signals[0]?.aborted, true);
+  });
+});
