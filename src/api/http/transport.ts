@@ -8,8 +8,6 @@ import { parseRetryAfter } from './retryAfter';
 import { credentialHeaders, type Credential, type CredentialKind } from './credential';
 import type { ApiLogger } from './logger';
 import { l10n } from '../../base/l10n';
-import { Deadlines } from './deadlines';
-import { WithinTimeout } from './withinTimeout';
 
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -92,8 +90,6 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export class Transport {
   /** The base URL parsed, for the redirect checks: once per transport, not per request. */
   private parsedBase: URL | undefined;
-  /** Every request's timeout, on one timer. */
-  private readonly deadlines = new Deadlines();
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -184,22 +180,29 @@ export class Transport {
     }
 
     const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
+    const controller = new AbortController();
+    let stoppedBy: 'timeout' | 'cancel' | undefined;
+    const timer = setTimeout(() => { stoppedBy = 'timeout'; controller.abort(); }, timeoutMs);
+    const onCancel = () => { stoppedBy = 'cancel'; controller.abort(); };
+    call.signal?.addEventListener('abort', onCancel, { once: true });
     const started = Date.now();
-    const within = new WithinTimeout(this.deadlines, timeoutMs, call.signal);
     try {
-      return await within.run(async () => {
-        const response = await this.fetchWithinOrigin(request, { method, headers, signal: within.signal, redirect: 'manual', ...requestBody(payload) });
-        const value = await read(response, request);
-        this.options.logger?.debug(`${method} ${path} -> ${response.status} in ${Date.now() - started} ms`);
-        return { response: { status: response.status, headers: response.headers, value }, credential, request };
+      const response = await this.fetchWithinOrigin(request, {
+        method, headers, signal: controller.signal, redirect: 'manual', ...requestBody(payload),
       });
+      const value = await read(response, request);
+      this.options.logger?.debug(`${method} ${path} -> ${response.status} in ${Date.now() - started} ms`);
+      return { response: { status: response.status, headers: response.headers, value }, credential, request };
     } catch (error) {
-      if (within.timedOut) throw new TimeoutError(request, timeoutMs);
-      if (call.signal?.aborted) throw new CancelledError(request);
+      if (stoppedBy === 'timeout') throw new TimeoutError(request, timeoutMs);
+      if (stoppedBy === 'cancel') throw new CancelledError(request);
       if (error instanceof ApiError) throw error;
       const { cause, code } = classifyNetworkFailure(error);
       this.options.logger?.debug(`${method} ${path} failed after ${Date.now() - started} ms: ${code ?? cause}`);
       throw new NetworkError(request, cause, code);
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', onCancel);
     }
   }
 
@@ -296,16 +299,9 @@ function redirectedInit(status: number, init: RequestInit): RequestInit {
   return { ...init, method: 'GET', headers, body: undefined };
 }
 
-const UTF8 = new TextDecoder();
-
-/**
- * Reads the body as text, refusing more than `max` bytes without reading the rest. A declared length within the cap
- * is read by fetch's own text() (undici holds the body to its declared length); only an undeclared one is counted.
- */
+/** Reads the body as text, refusing more than `max` bytes without reading the rest. */
 async function readCapped(response: Response, max: number, request: RequestInfo): Promise<string> {
-  const declared = response.headers.get('content-length');
-  if (declared !== null && Number(declared) <= max) return response.text();
-  return UTF8.decode(await readCappedBytes(response, max, request));
+  return new TextDecoder().decode(await readCappedBytes(response, max, request));
 }
 
 /** Reads the body's bytes, refusing more than `max` without reading the rest. */

@@ -131,7 +131,7 @@ describe('Transport', () => {
   });
 });
 
-// The timeouts and cancels on one timer for all of a transport's requests (deadlines.ts, withinTimeout.ts).
+// Timeouts and cancels when several requests of one transport are under way at once, and the size cap.
 /** A transport whose fetch records the signal each request was handed. */
 function recording(baseUrl: string, extra: Partial<TransportOptions> = {}): { transport: Transport; signals: (AbortSignal | null | undefined)[] } {
   const signals: (AbortSignal | null | undefined)[] = [];
