@@ -1,11 +1,11 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations; an agent server is a line of its own).
-import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
+import type { OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { lazyConversationAdmin } from './lazyConversationAdmin';
 import { lazyWorkApi } from './lazyWorkApi';
-import { lazyAgentLine } from './agent/lazyAgentLine';
+import type { AgentLine } from './agent/agentLine';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
 import { V1ConversationsApi } from './v1/v1ConversationsApi';
@@ -16,10 +16,13 @@ export type ClientOptions = TransportOptions;
 /** An OpenHands 0.5x server: V0 throughout. */
 export const V0_SERVER: ServerApi = { version: undefined, settings: 'v0', conversations: 'v0' };
 
-export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER): OpenHandsClient {
+/** Builds an agent server's settings and conversations adapters (agentLine in workApi.js). */
+export type AgentLineFactory = (transport: Transport) => AgentLine;
+
+/** `agentLine`: needed for an agent server only; connectClient loads it. */
+export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER, agentLine?: AgentLineFactory): OpenHandsClient {
   const transport = new Transport(options);
-  // V0 settings beside V1 conversations: the mixed line (1.0-1.6), whose V0 settings clear a key otherwise.
-  const { settings, conversations } = lineAdapters(transport, api);
+  const { settings, conversations } = lineAdapters(transport, api, agentLine);
   return {
     baseUrl: transport.baseUrl,
     api,
@@ -48,9 +51,12 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER)
   };
 }
 
-/** Each operation's adapter; the agent line's load on their first call (they ride in workApi.js). */
-function lineAdapters(transport: Transport, api: ServerApi): { settings: SettingsApi; conversations: ConversationsApi } {
-  if (api.conversations === 'agent') return lazyAgentLine(async () => (await import('./workApi.js')).agentLine(transport));
+/** Each operation's adapter. V0 settings beside V1 conversations: the mixed line (1.0-1.6), whose V0 settings clear a key otherwise. */
+function lineAdapters(transport: Transport, api: ServerApi, agentLine: AgentLineFactory | undefined): AgentLine {
+  if (api.conversations === 'agent') {
+    if (!agentLine) throw new Error('an agent server\'s client needs its adapters (connectClient loads them)');
+    return agentLine(transport);
+  }
   const v0 = new V0Client(transport, api.conversations === 'v1' ? MIXED_LINE_RULES : V0_RULES);
   return {
     settings: api.settings === 'v1' ? new V1SettingsApi(transport) : v0,
@@ -73,5 +79,9 @@ function providerTokensApi(transport: Transport, settings: SettingsApi, api: Ser
 
 /** Finds what the server speaks, then builds its client: once per connection, never per call. */
 export async function connectClient(options: ClientOptions, call?: CallOptions): Promise<OpenHandsClient> {
-  return createClient(options, await detectServerApi(new Transport(options), call));
+  const api = await detectServerApi(new Transport(options), call);
+  // An agent server's adapters ride in workApi.js, out of what activation loads: its views ask for settings and
+  // conversations as soon as it is connected, so the file loads now rather than on their first call.
+  const agentLine = api.conversations === 'agent' ? (await import('./workApi.js')).agentLine : undefined;
+  return createClient(options, api, agentLine);
 }

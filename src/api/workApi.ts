@@ -14,7 +14,7 @@ import { agentServerWork } from './agent/serverWork';
 
 // Renaming and deleting conversations ride in this file too: loaded on their first call (lazyConversationAdmin.ts).
 export { conversationAdmin } from './conversationAdmin';
-// So do the agent line's settings and conversations (lazyAgentLine.ts): an agent server is rarely the one in use.
+// So do the agent line's settings and conversations (connectClient loads them for an agent server).
 export { agentLine } from './agent/agentLine';
 
 export function workApi(transport: Transport, options: TransportOptions, api: ServerApi): ConversationWorkApi {

@@ -1,5 +1,5 @@
-// The agent line's settings and conversations adapters, built once per client when its first call loads them
-// (lazyAgentLine.ts offers them before; the build keeps them in workApi.js, out of what activation loads).
+// The agent line's settings and conversations adapters, built once per client
+// (connectClient loads them with workApi.js when it finds an agent server: out of what activation loads).
 import type { ConversationsApi, SettingsApi } from '../client';
 import type { Transport } from '../http/transport';
 import { V1SettingsApi } from '../v1/v1SettingsApi';

@@ -9,6 +9,7 @@ import { ValidationError } from '../../../src/api/http/statusErrors';
 import { agentSummary } from '../../../src/api/agent/conversationSummary';
 import { ConversationInfo } from '../../../src/api/agent/schemas';
 import { agentLoopback, agentSettingsAnswer, conversationInfo, type AgentHandler, type Exchange } from '../../support/agentAnswers';
+import { agentLine } from '../../../src/api/agent/agentLine';
 import type { LoopbackServer } from '../../support/loopbackServer';
 
 const servers: LoopbackServer[] = [];
@@ -34,7 +35,7 @@ const realAnswers: AgentHandler = ({ method, url, headers, body }) => {
 async function clientOn(handler: AgentHandler = realAnswers) {
   const { server, exchanges } = await agentLoopback(handler);
   servers.push(server);
-  const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT);
+  const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
   return { client, exchanges };
 }
 

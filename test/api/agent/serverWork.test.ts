@@ -6,6 +6,7 @@ import type { ServerApi } from '../../../src/api/client';
 import { createClient } from '../../../src/api/createClient';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { agentLoopback, conversationInfo } from '../../support/agentAnswers';
+import { agentLine } from '../../../src/api/agent/agentLine';
 import type { LoopbackServer } from '../../support/loopbackServer';
 
 const servers: LoopbackServer[] = [];
@@ -20,7 +21,7 @@ describe('agent server work', () => {
       ? { status: 200, body: { items: [], next_page_id: null } }
       : { status: 200, body: { success: true } }));
     servers.push(server);
-    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT);
+    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
     const reach = await client.agentServer!(ID);
     assert.ok(reach.reachable);
     await reach.agent.events.latest(10);
@@ -43,7 +44,7 @@ describe('agent server work', () => {
       return { status: 200, body: { exit_code: 0, stdout: 'ok\n', stderr: '' } };
     });
     servers.push(server);
-    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT);
+    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
     const reach = await client.agentServer!(ID);
     assert.ok(reach.reachable);
     const changes = await reach.agent.changes(null);
