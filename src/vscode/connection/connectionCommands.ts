@@ -2,13 +2,15 @@
 // bar's menu, the log, and the server's own settings page.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { connectClient } from '../../api/createClient';
 import type { Credential, CredentialKind } from '../../api/http/credential';
 import { canvasKeyOffer, keyChoices, readCanvasKey, type KeyChoice } from '../../core/connection/agentCanvasKey';
 import { keyPrompt } from '../../core/connection/storedCredential';
+import { checkServerAnswers, type UrlCheck } from '../../core/connection/urlCheck';
 import { normalizeServerUrl, sendsKeyInClear } from '../../core/connection/serverUrl';
 import { SETTING_DEFAULTS } from '../../core/platform/settingKeys';
 import type { CommandHandler } from '../platform/commands';
-import { openSetting } from '../platform/configuration';
+import { configuration, openSetting } from '../platform/configuration';
 import { Command, type CommandId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -100,6 +102,19 @@ export class ConnectionCommands {
     void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands API key cleared for {0}.', url));
   }
 
+  /** Whether anything answers at `url` within the check's short time: Change Server URL asks before saving one that does not. */
+  private checkAnswers(url: string): Promise<UrlCheck> {
+    return checkServerAnswers(url, (timeoutMs) => connectClient({
+      baseUrl: url,
+      fetch: (input, init) => globalThis.fetch(input, init),
+      getCredential: () => this.keys.get(url),
+      timeoutMs,
+      readRetries: 0,
+      runtimeHosts: configuration.runtimeHostsFor(url),
+      logger: this.logger,
+    }));
+  }
+
   /** Asks for the URL (`value` prefilled), checks that something answers there, then saves it. */
   private async changeServerUrl(value = this.session.serverUrl ?? SETTING_DEFAULTS.serverUrl): Promise<boolean> {
     const typed = await vscode.window.showInputBox({
@@ -113,7 +128,7 @@ export class ConnectionCommands {
     if (!typed || !normalized?.ok) return false;
     const check = await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: checking that {0} answers…', normalized.url),
-    }, () => this.session.checkAnswers(normalized.url));
+    }, () => this.checkAnswers(normalized.url));
     if (check.answers) return this.switchServer(typed);
     this.logger.warn(`Nothing answers at ${normalized.url}: ${check.reason}`);
     const edit = vscode.l10n.t('Edit the URL');

@@ -12,7 +12,6 @@ import type { ConnectionState } from '../../core/connection/connectionState';
 import { Reachability } from '../../core/connection/reachability';
 import { describeServerApi } from '../../core/connection/serverApi';
 import { ServerSessionModel, type Server } from '../../core/connection/serverSessionModel';
-import { checkServerAnswers, type UrlCheck } from '../../core/connection/urlCheck';
 import { systemClock } from '../../core/conversations/refreshSchedule';
 import type { ServerUrlResult } from '../../core/connection/serverUrl';
 import { affectsSetting, configuration, updateUserSetting } from '../platform/configuration';
@@ -103,19 +102,6 @@ export class ServerSession extends Disposable {
       this.serverChanged.fire();
       throw error;
     }
-  }
-
-  /** Whether anything answers at `url` within the check's short time: Change Server URL asks before saving one that does not. */
-  checkAnswers(url: string): Promise<UrlCheck> {
-    return checkServerAnswers(url, (timeoutMs) => connectClient({
-      baseUrl: url,
-      fetch: (input, init) => globalThis.fetch(input, init),
-      getCredential: () => this.keys.get(url),
-      timeoutMs,
-      readRetries: 0,
-      runtimeHosts: configuration.runtimeHostsFor(url),
-      logger: this.logger,
-    }));
   }
 
   async credential(): Promise<Credential | undefined> {
