@@ -2,9 +2,9 @@
 
     python launch_v1.py --app openhands.app_server.app:app --host 127.0.0.1 --port 3000 [--stock]
 
-start-v1.sh runs this with the venv's python. It imports the app and, unless --stock is given, overrides two
-functions of the installed wheel that keep a conversation from ever reaching READY on machines like the CI
-and development machines of this project (Linux containers without a Docker engine, RUNTIME=process):
+start-v1.sh runs this with the venv's python. It imports the app and, unless --stock is given, overrides three
+functions of the installed wheel that keep a conversation from reaching READY on machines like the CI and
+development machines of this project (Linux containers without a Docker engine, RUNTIME=process, 2 cores):
 
 1. `is_running_in_docker()` (openhands/app_server/utils/environment.py in 1.11.0, openhands/utils/environment.py
    in 1.6.0) is true as soon as /.dockerenv exists. The app server then rewrites every `localhost` URL of its
@@ -20,7 +20,12 @@ and development machines of this project (Linux containers without a Docker engi
    Whether the agent server really answers is still checked by the wheel's own health check on /alive,
    which runs right after this for a RUNNING sandbox.
 
-Nothing else is changed. With --stock the app runs exactly as shipped (to show the two failures).
+3. `ProcessSandboxService._wait_for_server_ready()` gives a new agent server 30 s to answer /alive, then ends the
+   start in ERROR "Agent Server Failed to start properly". An agent server imports the SDK for 6-10 s alone, but
+   up to 28 s and more while the test lanes start other servers beside it on 2 cores (CI, a clean run: the
+   1.11.0 conversation checks failed so). Here it gets 120 s; a server that never answers still fails.
+
+Nothing else is changed. With --stock the app runs exactly as shipped (to show the failures).
 """
 
 import argparse
@@ -82,12 +87,29 @@ def patch_process_status() -> bool:
     return True
 
 
+READY_WAIT_SECONDS = 120
+
+
+def patch_ready_wait() -> bool:
+    try:
+        from openhands.app_server.sandbox import process_sandbox_service as pss
+    except ImportError:
+        return False
+    original = pss.ProcessSandboxService._wait_for_server_ready
+
+    async def _wait_for_server_ready(self, port, timeout=30):
+        return await original(self, port, max(timeout, READY_WAIT_SECONDS))
+
+    pss.ProcessSandboxService._wait_for_server_ready = _wait_for_server_ready
+    return True
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--app", default="openhands.app_server.app:app", help="module:attribute of the ASGI app")
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, required=True)
-    ap.add_argument("--stock", action="store_true", help="run the app as shipped, without the two overrides")
+    ap.add_argument("--stock", action="store_true", help="run the app as shipped, without the overrides")
     args = ap.parse_args()
     handler = logging.StreamHandler()  # our own lines only: the app's logging is left as the wheel sets it
     handler.setFormatter(logging.Formatter("%(levelname)s:     launch_v1: %(message)s"))
@@ -105,6 +127,7 @@ def main() -> None:
                          if m is not None and getattr(m, "is_running_in_docker", None) is _not_in_docker)
         log.info("is_running_in_docker() -> False in: %s", ", ".join(holders) or "(no module: not found)")
         log.info("ProcessSandboxService._get_process_status overridden: %s", patch_process_status())
+        log.info("ProcessSandboxService._wait_for_server_ready given %d s: %s", READY_WAIT_SECONDS, patch_ready_wait())
     else:
         log.info("--stock: no overrides")
 

@@ -15,7 +15,7 @@
 #   --env NAME=VALUE     one more variable for the server (repeatable)
 #   --app MODULE:ATTR    the ASGI app (default: openhands.app_server.app:app when the wheel has it, which is
 #                        1.7+; else openhands.server.listen:app, the V0 server that also mounts the V1 routes)
-#   --stock              run the app as shipped (python -m uvicorn), without launch_v1.py's two overrides:
+#   --stock              run the app as shipped (python -m uvicorn), without launch_v1.py's overrides:
 #                        on this machine conversation starts then end in ERROR (see launch_v1.py)
 #   --no-chromium-stub   do not put the placeholder `chromium` on the agent servers' PATH (see below)
 #   --timeout S          seconds to wait for /alive (default 180)
