@@ -299,22 +299,35 @@ function redirectedInit(status: number, init: RequestInit): RequestInit {
   return { ...init, method: 'GET', headers, body: undefined };
 }
 
+/** One decoder for every answer: a decode without `stream` keeps no state between calls. */
+const UTF8 = new TextDecoder();
+
 /** Reads the body as text, refusing more than `max` bytes without reading the rest. */
 async function readCapped(response: Response, max: number, request: RequestInfo): Promise<string> {
-  return new TextDecoder().decode(await readCappedBytes(response, max, request));
+  // Most answers declare their length: one within the cap is read as text at once (no copy, no decoder of ours).
+  const declared = declaredLength(response);
+  if (declared !== undefined && declared <= max) return response.text();
+  return UTF8.decode(await readCappedBytes(response, max, request));
+}
+
+/** The Content-Length the answer declares, or undefined where it declares none (or an unreadable one). */
+function declaredLength(response: Response): number | undefined {
+  const header = response.headers.get('content-length');
+  const length = header === null ? NaN : Number(header);
+  return Number.isFinite(length) ? length : undefined;
 }
 
 /** Reads the body's bytes, refusing more than `max` without reading the rest. */
 async function readCappedBytes(response: Response, max: number, request: RequestInfo): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length'));
+  const declared = declaredLength(response);
   const tooLarge = () => new BadResponseError(request, l10n.t('answer larger than {0} KiB', Math.round(max / 1024)));
-  if (declared > max) {
+  if (declared !== undefined && declared > max) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
   if (!response.body) return new Uint8Array(0);
   // A declared length within the cap is read in one go; only an undeclared one is counted chunk by chunk.
-  if (response.headers.get('content-length') !== null && Number.isFinite(declared)) return new Uint8Array(await response.arrayBuffer());
+  if (declared !== undefined) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
