@@ -117,13 +117,20 @@ export function rateLimitSuite(client: Client): void {
       const answers = await Promise.all(Array.from({ length: 25 }, () => send(client.target, 'GET', '/alive', { headers: origin, from })));
       const ok = answers.filter((a) => a.status === 200);
       const refused = answers.filter((a) => a.status === 429);
-      assert.equal(ok.length, 20, summary(answers));
-      assert.equal(refused.length, 5, summary(answers));
-      // The 10 held back wait a second on top of the time every answer takes; on a busy machine the prompt ones
-      // can take most of a second too, so the check is that 10 are late and that they are a second behind the rest.
-      const okMs = ok.map((a) => a.ms).sort((a, b) => a - b);
-      assert.ok(okMs.slice(10).every((ms) => ms >= 900), summary(answers));
-      assert.ok(median(okMs.slice(10)) - median(okMs.slice(0, 10)) >= 700, summary(answers));
+      assert.equal(ok.length + refused.length, 25, summary(answers));
+      // The limiter counts arrivals within a second of each other: the 11th to 20th are held back 1 s, any more
+      // refused. These hold however the 25 arrived: at most 5 refused, and a refusal means 10 were held back.
+      const heldBack = ok.filter((a) => a.ms >= LATE_MS).length;
+      assert.ok(refused.length <= 5, summary(answers));
+      if (refused.length > 0) assert.ok(heldBack >= 10, summary(answers));
+      // Where the server took them in at once (the 15 quickest answered within half a second), all 25 arrived within
+      // the second: exactly 10 held back and 5 refused. A busy server can take longer than a second to take them
+      // in, and then fewer are held back or refused, rightly.
+      const quickest = answers.map((a) => a.ms).sort((a, b) => a - b).slice(0, 15);
+      if (quickest.every((ms) => ms < 500)) {
+        assert.equal(refused.length, 5, summary(answers));
+        assert.equal(heldBack, 10, summary(answers));
+      }
       for (const answer of refused) {
         assert.equal(answer.text, TOO_MANY_REQUESTS);
         assert.equal(answer.headers.get('retry-after'), '1');
@@ -172,5 +179,4 @@ function ruleVerdict(answers: readonly Answer[], i: number): 'late' | 'prompt' |
   return maybeWithin > 10 ? 'either' : 'prompt';
 }
 
-const median = (sorted: readonly number[]): number => sorted[Math.floor(sorted.length / 2)];
 const summary = (answers: Answer[]): string => answers.map((a) => `${a.status}/${a.ms}ms`).join(' ');
