@@ -9,10 +9,15 @@ import { describe, it } from 'node:test';
 const ROOT = path.join(__dirname, '..', '..');
 const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, unknown>;
 
+let extraction: Record<string, unknown> | undefined;
+
+/** The texts the sources use, extracted once for the file (@vscode/l10n-dev parses every source: 20-50 s). */
 function extracted(): Record<string, unknown> {
+  if (extraction) return extraction;
   const result = spawnSync(process.execPath, ['scripts/l10n.mjs', '--print'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(result.status, 0, result.stderr);
-  return JSON.parse(result.stdout) as Record<string, unknown>;
+  extraction = JSON.parse(result.stdout) as Record<string, unknown>;
+  return extraction;
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
