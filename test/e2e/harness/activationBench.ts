@@ -39,7 +39,6 @@ export async function runActivationBench(options: { browser: Browser; codeServer
       resultsDir: options.resultsDir,
       logName: `activation-${load}.log`,
       quiet: true,
-      timeoutMs: 120_000,
       onLine: (line) => {
         const match = ACTIVATION_LINE.exec(line.trim());
         if (match) value = { ms: Number(match[1]), cpuMs: Number(match[2]), firstLoadMs: Number(match[3]) };

@@ -16,7 +16,12 @@ export interface HostRunOptions {
   extensionPath: string;
   testsEntry: string;
   resultsDir: string;
-  timeoutMs?: number;
+  /**
+   * How long the host may stay silent before the run is given up (default 120 s: four of mocha's 30 s test
+   * timeouts). Silence, not the whole run's time: a busy machine makes every test slower (CI's host suites took
+   * over 300 s at a load average of 10), but a test that hangs still ends the run.
+   */
+  silenceMs?: number;
   /** Called with every line the extension host logs (the results file gets them all the same). */
   onLine?: (line: string) => void;
   /** Print nothing of the host's console to the terminal. */
@@ -51,10 +56,17 @@ export async function runHostSuites(options: HostRunOptions): Promise<Counts> {
   fs.writeFileSync(logFile, '');
   let counts: Counts | undefined;
   let exited = false;
+  let timer: NodeJS.Timeout | undefined;
   try {
     let finish!: (code: number) => void;
     const finished = new Promise<number>((resolve) => (finish = resolve));
+    const silenceMs = options.silenceMs ?? 120_000;
+    let giveUp!: () => void;
+    const silent = new Promise<'silent'>((resolve) => (giveUp = () => resolve('silent')));
+    timer = setTimeout(giveUp, silenceMs);
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
+      clearTimeout(timer);
+      timer = setTimeout(giveUp, silenceMs);
       if (exited) return; // "Canceled" noise while the extension host shuts down
       const line = format(...(Array.isArray(args) ? args : [args]));
       fs.appendFileSync(logFile, `${line}\n`);
@@ -75,25 +87,20 @@ export async function runHostSuites(options: HostRunOptions): Promise<Counts> {
         ['extensionTestsPath', codeServer.remoteUri(options.testsEntry)],
       ]),
     );
-    const timeoutMs = options.timeoutMs ?? 300_000;
-    let timer: NodeJS.Timeout | undefined;
-    const code = await Promise.race([
-      finished,
-      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
-    ]);
-    clearTimeout(timer);
+    const code = await Promise.race([finished, silent]);
     if (code !== 0) {
       const shot = path.join(options.resultsDir, 'host-suites-failure.png');
       await page.screenshot({ path: shot }).catch(() => undefined);
       console.error(
-        code === 'timeout'
-          ? `host suites did not finish within ${timeoutMs / 1000} s (screenshot: ${shot}, log: ${logFile})`
+        code === 'silent'
+          ? `host suites: nothing logged for ${silenceMs / 1000} s (screenshot: ${shot}, log: ${logFile})`
           : `host suites: extension host exited with ${code} (screenshot: ${shot}, log: ${logFile})`,
       );
       // A run that broke before mocha reported (a load error, a timeout) still counts as a failure.
       if (!counts || counts.failed === 0) counts = { passed: counts?.passed ?? 0, failed: 1 };
     }
   } finally {
+    clearTimeout(timer);
     await context.close();
   }
   return counts ?? { passed: 0, failed: 1 };
