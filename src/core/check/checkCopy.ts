@@ -17,8 +17,11 @@ export interface CopyRequest {
   readonly root: string;
   /** The agent's exact patch (`git diff --binary`), paths relative to the repository's root. */
   readonly patch: Uint8Array;
-  /** The commit the patch is against, where it is known. */
-  readonly baseCommit?: string;
+  /**
+   * What the patch is against, first found first: the base commit where the server named it, the ref it was read
+   * against (`origin/main`: the person's own remote-tracking ref stands in for the agent's clone's).
+   */
+  readonly base: readonly string[];
   /** A git bundle that holds the base (Send This Folder's snapshot), fetched into the copy only. */
   readonly bundle?: string;
   readonly signal?: AbortSignal;
@@ -45,6 +48,9 @@ export class CheckCopyError extends Error {
   }
 }
 
+/** The folder of the global storage that holds the copies. */
+export const CHECKS_FOLDER = 'checks';
+
 /** The prefix of a copy's folder: its owner's process id, so the next start removes only copies nobody runs in. */
 const PREFIX = 'check-';
 
@@ -60,7 +66,7 @@ export async function makeCheckCopy(git: GitRunner, request: CopyRequest): Promi
     await must(git, ['clone', '--quiet', '--shared', '--no-checkout', '--', top, dir], holder, signal);
     await must(git, ['remote', 'remove', 'origin'], dir, signal);
     if (request.bundle) await must(git, ['fetch', '--quiet', '--no-tags', request.bundle], dir, signal);
-    const { commit, onHead } = await baseOf(git, dir, request.baseCommit, signal);
+    const { commit, onHead } = await baseOf(git, [dir, top], request.base, signal);
     await must(git, ['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit], dir, signal);
     const applied = await git(['apply', '--binary', '--whitespace=nowarn', '-'], { cwd: dir, input: request.patch, signal });
     if (applied.code !== 0) {
@@ -76,10 +82,17 @@ export async function makeCheckCopy(git: GitRunner, request: CopyRequest): Promi
   }
 }
 
-/** The base where the copy has it (the person's objects, or the bundle's), else the person's HEAD. */
-async function baseOf(git: GitRunner, dir: string, wanted: string | undefined, signal: AbortSignal | undefined): Promise<{ commit: string; onHead: boolean }> {
-  const found = wanted && /^[0-9a-f]{7,64}$/i.test(wanted) ? await answer(git, ['rev-parse', '--verify', '--quiet', `${wanted}^{commit}`], dir, signal) : undefined;
-  if (found) return { commit: found, onHead: false };
+/**
+ * The first base the copy has (the person's objects, or the bundle's) or the person's repository names (its refs,
+ * only read), else the person's HEAD. Names come from the server: only plain commit ids and ref names are asked.
+ */
+async function baseOf(git: GitRunner, [dir, person]: readonly [string, string], wanted: readonly string[], signal: AbortSignal | undefined): Promise<{ commit: string; onHead: boolean }> {
+  for (const name of wanted.filter((n) => /^[\w][\w./-]*$/.test(n) && !n.includes('..'))) {
+    for (const cwd of [dir, person]) {
+      const found = await answer(git, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`], cwd, signal);
+      if (found) return { commit: found, onHead: false };
+    }
+  }
   const head = await answer(git, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], dir, signal);
   if (!head) throw new CheckCopyError('no-commit', l10n.t('The repository has no commit to apply the agent\'s changes to.'));
   return { commit: head, onHead: true };

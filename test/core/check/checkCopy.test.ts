@@ -86,7 +86,7 @@ describe('makeCheckCopy', () => {
     const { folder, base, patch } = personAndPatch('my réposé folder');
     const root = join(tempDir('global storage'), 'checks');
     const before = personState(folder);
-    const copy = await makeCheckCopy(gitRunner(), { folder, root, patch, baseCommit: base });
+    const copy = await makeCheckCopy(gitRunner(), { folder, root, patch, base: [base] });
     assert.equal(copy.onHead, false);
     assert.equal(copy.commit, base);
     assert.equal(readFileSync(join(copy.cwd, 'sum.js'), 'utf8'), 'module.exports = (a, b) => a - b;\n');
@@ -104,7 +104,7 @@ describe('makeCheckCopy', () => {
     const { folder, base, patch } = personAndPatch();
     const root = tempDir('storage');
     const before = personState(folder);
-    const copy = await makeCheckCopy(gitRunner(), { folder, root, patch, baseCommit: base });
+    const copy = await makeCheckCopy(gitRunner(), { folder, root, patch, base: [base] });
     const timedOut = await runCheckProcess({ commandLine: 'sleep 30 & wait', cwd: copy.cwd, timeoutMs: 300, graceMs: 500 });
     assert.equal(timedOut.end, 'timed-out');
     assert.ok(timedOut.ms < 5000, `ended at the limit (${timedOut.ms} ms)`);
@@ -120,16 +120,26 @@ describe('makeCheckCopy', () => {
 
   it('applies onto the person\'s HEAD where the base commit is not in their repository, and says so', async () => {
     const { folder, patch } = personAndPatch();
-    const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, baseCommit: 'a'.repeat(40) });
+    const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, base: ['a'.repeat(40), 'origin/none', '--upload-pack=touch x'] });
     assert.equal(copy.onHead, true);
     assert.equal(copy.commit, git(folder, 'rev-parse', 'HEAD').trim());
     assert.equal(readFileSync(join(copy.cwd, 'mine.txt'), 'utf8'), 'mine\n', 'the committed file, not the person\'s uncommitted edits');
     await copy.dispose();
   });
 
+  it('takes the person\'s own remote-tracking ref for the agent\'s origin branch', async () => {
+    const { folder, base, patch } = personAndPatch();
+    git(folder, 'update-ref', 'refs/remotes/origin/main', base);
+    const before = personState(folder);
+    const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, base: ['b'.repeat(40), 'origin/main'] });
+    assert.deepEqual([copy.commit, copy.onHead], [base, false]);
+    await copy.dispose();
+    assert.equal(personState(folder), before);
+  });
+
   it('runs in the person\'s folder\'s place when the folder is inside the repository', async () => {
     const { folder, base, patch } = personAndPatch();
-    const copy = await makeCheckCopy(gitRunner(), { folder: join(folder, 'lib'), root: tempDir('s'), patch, baseCommit: base });
+    const copy = await makeCheckCopy(gitRunner(), { folder: join(folder, 'lib'), root: tempDir('s'), patch, base: [base] });
     assert.equal(copy.cwd, join(copy.dir, 'lib'));
     await copy.dispose();
   });
@@ -137,11 +147,11 @@ describe('makeCheckCopy', () => {
   it('refuses a folder without git, a patch that does not apply, and leaves no copy behind', async () => {
     const root = tempDir('s');
     const plain = tempDir('plain folder');
-    await assert.rejects(makeCheckCopy(gitRunner(), { folder: plain, root, patch: Buffer.from('') }), (e: unknown) => e instanceof CheckCopyError && e.failure === 'no-repository');
+    await assert.rejects(makeCheckCopy(gitRunner(), { folder: plain, root, patch: Buffer.from(''), base: [] }), (e: unknown) => e instanceof CheckCopyError && e.failure === 'no-repository');
     const { folder } = personAndPatch();
     const before = personState(folder);
     const wrong = Buffer.from('diff --git a/none.txt b/none.txt\n--- a/none.txt\n+++ b/none.txt\n@@ -1 +1 @@\n-x\n+y\n');
-    await assert.rejects(makeCheckCopy(gitRunner(), { folder, root, patch: wrong }), (e: unknown) => e instanceof CheckCopyError && e.failure === 'patch-refused' && /none\.txt/.test(e.message));
+    await assert.rejects(makeCheckCopy(gitRunner(), { folder, root, patch: wrong, base: [] }), (e: unknown) => e instanceof CheckCopyError && e.failure === 'patch-refused' && /none\.txt/.test(e.message));
     assert.deepEqual(readdirSync(root), []);
     assert.equal(personState(folder), before);
   });
@@ -160,7 +170,7 @@ describe('makeCheckCopy', () => {
     const bundle = join(elsewhere, 'snap.bundle');
     git(clone, 'bundle', 'create', '-q', bundle, 'HEAD', '^HEAD~1');
     const before = personState(folder);
-    const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, baseCommit: snapshot, bundle });
+    const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, base: [snapshot], bundle });
     assert.deepEqual([copy.commit, copy.onHead], [snapshot, false]);
     assert.equal(readFileSync(join(copy.dir, 'snap.txt'), 'utf8'), 'snapshot\n');
     await copy.dispose();
