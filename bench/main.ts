@@ -142,6 +142,7 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   chatWork: ['loaded on the first chat request or tool call', 45],
   review: ["loaded after the agent's work: comments on its diffs", 25],
   workApi: ["loaded on the first read of a conversation's work", 50],
+  checkWork: ['loaded on the first Check Changes', 30],
 };
 
 /** Each shipped file (or files loaded together) against its budget in KiB, and those over it. */
