@@ -3,7 +3,7 @@
 import { l10n } from '../../base/l10n';
 import { fenceFor } from '../review/reviewMessage';
 import type { CheckEnd } from './checkProcess';
-import { outputEnd } from './checkOutput';
+import { maskSecrets, outputEnd } from './checkOutput';
 
 export interface CheckFailure {
   readonly commandLine: string;
@@ -22,7 +22,7 @@ export function failureMessage(failure: CheckFailure): string {
   const fence = fenceFor(lines);
   const parts = [
     l10n.t('I ran a check on your changes on my machine, in a copy of the repository with your changes applied, and it failed. Please fix what makes it fail.'),
-    l10n.t('Command: {0}', failure.commandLine),
+    l10n.t('Command: {0}', maskSecrets(failure.commandLine)),
     l10n.t('Result: {0}, after {1}.', endText(failure.end, failure.exitCode), seconds(failure.ms)),
   ];
   if (failure.onHead) parts.push(l10n.t('Your base commit was not in my repository, so your changes were applied to my current commit.'));
