@@ -2,7 +2,7 @@
 // applied, in a folder of its own under one root (the extension's global storage), never in the person's folder.
 // `git clone --shared --no-checkout` borrows the person's objects read-only (alternates) and writes only into the
 // copy: the person's repository gains no worktree entry, ref, object, stash or index change. Measured on a
-// 2,000-file repository it was the fastest way to a checkout (docs/check-changes.md). The copy's `origin` is
+// 2,000-file repository it was the fastest way to a checkout (bench/checkCopy.ts). The copy's `origin` is
 // removed, so a task that pushes cannot push into the person's repository by that name.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
