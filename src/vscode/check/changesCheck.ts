@@ -34,6 +34,10 @@ export interface CheckFolders {
 const CONSENTED = 'openhands.check.consented';
 
 export class ChangesCheck {
+  /** The conversations whose check runs now (one at a time each), and each one's last terminal. */
+  private readonly running = new Set<string>();
+  private readonly terminals = new Map<string, vscode.Terminal>();
+
   constructor(
     private readonly controller: ChangesController,
     private readonly store: ChangesStore,
@@ -67,7 +71,12 @@ export class ChangesCheck {
           : vscode.l10n.t('OpenHands: checking the changes needs the exact patch of the conversation\'s agent server, which cannot be reached from here.'));
         return undefined;
       }
-      return await this.checkLoaded(conversation, changes);
+      if (this.running.has(conversation.id)) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the changes of "{0}" are being checked already; its terminal shows how far.', conversation.title));
+        return undefined;
+      }
+      this.running.add(conversation.id);
+      return await this.checkLoaded(conversation, changes).finally(() => this.running.delete(conversation.id));
     } catch (error) {
       await this.errors.show(error, { retry: () => this.check(argument) });
       return undefined;
@@ -113,6 +122,7 @@ export class ChangesCheck {
         return makeCheckCopy(git, { folder: folder.fsPath, root: this.folders.copies, patch: changes.patch!.bytes, base, bundle, signal });
       });
     } catch (error) {
+      if (isAbort(error)) return undefined;
       if (!(error instanceof CheckCopyError)) throw error;
       void vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: the check of "{0}" could not start. {1}', conversation.title, error.message));
       return undefined;
@@ -127,9 +137,13 @@ export class ChangesCheck {
     return vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, cancellable: true,
       title: vscode.l10n.t('OpenHands: checking the changes of "{0}": {1}', conversation.title, choice.label),
-    }, (_progress, token) => runInTerminal(vscode.l10n.t('Check: {0}', conversation.title), {
-      commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: abortOn(token),
-    }).done);
+    }, (_progress, token) => {
+      // The last check's terminal goes: its output is kept for Open Output.
+      this.terminals.get(conversation.id)?.dispose();
+      const run = runInTerminal(vscode.l10n.t('Check: {0}', conversation.title), { commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: abortOn(token) });
+      this.terminals.set(conversation.id, run.terminal);
+      return run.done;
+    });
   }
 
   /** The first check of a conversation says that the agent's code runs as the person, and which files a build runs. */
@@ -151,6 +165,11 @@ export class ChangesCheck {
     await this.state.update(CONSENTED, [...consented.slice(-199), conversation.id]);
     return true;
   }
+}
+
+/** A cancel while the copy was made: git's process ended by the signal, or the check between two steps. */
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || (error as NodeJS.ErrnoException).code === 'ABORT_ERR');
 }
 
 function abortOn(token: vscode.CancellationToken): AbortSignal {
