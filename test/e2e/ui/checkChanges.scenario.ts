@@ -35,6 +35,9 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
   await changesPane.locator('.monaco-list-row').filter({ hasText: /^Against HEAD/ }).waitFor({ timeout: 30_000 });
   await collapsePane(workbench, 'Conversations');
 
+  // On the Changes view's title, beside Review, Refresh and Apply.
+  await changesPane.hover();
+  await changesPane.locator('.pane-header .action-label[aria-label="Check Changes"]').waitFor({ timeout: 10_000 });
   await workbench.runCommand('OpenHands: Check Changes');
   // The conversation names no repository: the person picks the folder, as for Apply.
   const input = page.locator('.quick-input-widget .quick-input-box input');
