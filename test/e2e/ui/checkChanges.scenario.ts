@@ -3,7 +3,8 @@
 // agent's exact patch applied (never in their folder), after the first check's modal that says the agent's code
 // runs as them; it fails, and Send Failures to Agent previews the follow-up and sends it: the stand-in receives one
 // message with the command, the exit code and the failure's words, its token-looking secret masked. The person's
-// repository is byte for byte the same afterwards (status, refs, stash, index, worktrees) and no copy is left.
+// repository is byte for byte the same afterwards (status, refs, stash, index, worktrees) and no copy is left. Then
+// a test task of the folder's tasks.json, offered before its other tasks, passes.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -11,7 +12,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { scenario } from '../harness/scenario';
 import { showChangesOf } from '../harness/ui/changesSteps';
-import { answerDialog, clickButton, collapsePane, notification, setApiKey } from '../harness/ui/conversationSteps';
+import type { Page } from 'playwright-core';
+import { answerDialog, clearNotifications, clickButton, collapsePane, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { pickQuickItem } from '../harness/ui/quickPick';
+import type { Workbench } from '../harness/workbench';
 import { until } from '../../support/until';
 
 const MESSAGE = 'Reword the widgets files';
@@ -70,5 +74,35 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
   }
   assert.ok(!sent.includes(TOKEN), 'the token is masked, in the command and in its output');
   await until('the preview\'s tab to close', async () => ((await page.locator('.tab', { hasText: 'check-failures.md' }).count()) === 0 ? true : undefined), 10_000);
-  assert.equal(person(), before, 'the person\'s repository is the same at the end');
-}, { timeoutMs: 180_000, line: 'v1' });
+  assert.equal(person(), before, 'the person\'s repository is the same after the follow-up');
+  await passingTask(workbench, page, folder, person);
+}, { timeoutMs: 240_000, line: 'v1' });
+
+/**
+ * A task of the folder's tasks.json, the test group's first: the typed line is offered first (last used), then the
+ * tasks, tests before the others; the check passes, without asking again for this conversation.
+ */
+async function passingTask(workbench: Workbench, page: Page, folder: string, person: () => string): Promise<void> {
+  const tasksFile = path.join(folder, '.vscode', 'tasks.json');
+  fs.mkdirSync(path.dirname(tasksFile), { recursive: true });
+  fs.writeFileSync(tasksFile, JSON.stringify({
+    version: '2.0.0',
+    tasks: [
+      { label: 'widgets build', type: 'shell', command: 'echo built' },
+      { label: 'widgets tests', type: 'shell', command: 'grep -q "file 0 line three" src/module0/file0.txt && echo all widgets pass', group: 'test' },
+    ],
+  }));
+  try {
+    const before = person();
+    await clearNotifications(workbench);
+    await workbench.runCommand('OpenHands: Check Changes');
+    await page.locator('.quick-input-widget input[placeholder*="Which folder"]').waitFor({ timeout: 30_000 });
+    await page.locator('.quick-input-widget .quick-input-box input').press('Enter');
+    const labels = await pickQuickItem(workbench, 'Check Changes', 'widgets tests', { shot: 'tasks' });
+    assert.deepEqual(labels.map((label) => label.replace(/^\s+/, '')), [COMMAND, 'widgets tests', 'widgets build', 'Type a Command Line…']);
+    await notification(workbench, /the check of ".*" passed: grep -q .* passed after /, 60_000);
+    assert.equal(person(), before, 'the person\'s repository is the same after the passing check');
+  } finally {
+    fs.rmSync(path.dirname(tasksFile), { recursive: true, force: true });
+  }
+}
