@@ -5,7 +5,7 @@
 //   fails: counts are exact), Send This Folder's among them; the require of the files activation loads, apart from
 //   activate() itself (the activation bench, --activation-bench, times that in real extension hosts).
 //   `node out/bench/main.js --only requests` runs the request counts alone; `--only changes` the Changes view's
-//   listing alone, each request of its first listing printed; `--only overhead` the client's overhead alone (no
+//   listing alone, each request of its first listing printed; `--only check` Check Changes' copy alone; `--only overhead` the client's overhead alone (no
 //   build needed, about 10 s).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
@@ -23,6 +23,7 @@ import { MANY, manyConversations, type ManyFigures } from './manyConversations';
 import { PAGE_SIZE } from '../src/core/conversations/conversationFeed';
 import { bundleLoadMs } from './bundleLoad';
 import { HANDOVER_FILES, handOverBench } from './handOver';
+import { checkCopyBench, COPY_FILES, type CopyFigures } from './checkCopy';
 import { startServerProcess } from './serverProcess';
 import { median, timeAlternating, timeEach } from './stats';
 import { sessionCredential } from '../src/api/http/credential';
@@ -164,6 +165,7 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   chatWork: ['loaded on the first chat request or tool call', 45],
   review: ["loaded after the agent's work: comments on its diffs", 25],
   workApi: ["loaded on the first read of a conversation's work", 50],
+  checkWork: ['loaded on the first Check Changes', 30],
 };
 
 /** Each shipped file (or files loaded together) against its budget in KiB, and those over it. */
@@ -286,6 +288,7 @@ async function main(): Promise<void> {
   if (only === 'requests') return requestsOnly();
   if (only === 'changes') return changesOnly();
   if (only === 'overhead') return print(overheadRows(await clientOverhead()));
+  if (only === 'check') return print(copyRows(await checkCopyBench()));
   const sizes = sizeRows();
   const overhead = await clientOverhead();
   const tree = await treeBuild();
@@ -293,6 +296,7 @@ async function main(): Promise<void> {
   const start = await v1Start();
   const requests = await requestRows();
   const load = bundleLoadMs();
+  const copy = await checkCopyBench();
   const rows: Row[] = [
     ...sizes.rows,
     [`activation: require of ${loads.extension.length} files before activate() (fresh Node, vscode stubbed), median of 20`, `${load.toFixed(1)} ms`, '<= 20 ms'],
@@ -304,11 +308,22 @@ async function main(): Promise<void> {
     ['V1 start: requests in the 3 s after it returned (idle)', String(start.idleRequests), '0'],
     ...requests.rows,
     ...requests.delays,
+    ...copyRows(copy),
   ];
   print(rows);
   for (const line of sizes.over) console.error(`over its size budget: ${line}`);
   for (const line of requests.over) console.error(`over its request budget: ${line}`);
   if (sizes.over.length || requests.over.length) process.exitCode = 1;
+}
+
+/** Check Changes' copy, the product's way first, then the ways it was measured against (bench/checkCopy.ts). */
+function copyRows(copy: CopyFigures): Row[] {
+  const what = `Check Changes: a copy of a ${COPY_FILES}-file repository with the agent's patch, made and removed, median of 9`;
+  return [
+    [`${what}: clone --shared (the product's)`, `${copy.shared.toFixed(0)} ms`, '<= 2000 ms'],
+    [`${what}: clone --local`, `${copy.local.toFixed(0)} ms`, ''],
+    [`${what}: a copy of the folder's files`, `${copy.files.toFixed(0)} ms`, ''],
+  ];
 }
 
 function manyRows(many: ManyFigures): Row[] {

@@ -30,6 +30,8 @@ export interface AgentWork {
    * comments are on (src/review.ts).
    */
   readonly changeContents: ChangeContentProvider;
+  /** Show Changes and the changes it read, which Check Changes runs on (src/checkWork.ts). */
+  readonly changes: ChangesController;
   /** A transcript tab VS Code restored after a reload, with the state its page saved. */
   restoreTranscript(panel: vscode.WebviewPanel, state: unknown): void;
 }
@@ -60,5 +62,6 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
     },
     restoreTranscript: transcripts.restore,
     changeContents,
+    changes,
   };
 }

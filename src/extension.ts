@@ -2,10 +2,12 @@
 // every registration to VS Code for disposal. No logic lives here. The commands and what only they use are
 // built by the on-demand root (src/onDemand.ts, its own bundle), loaded on the first command; the transcript and the
 // changes by the agent's work (src/agentWork.ts, a bundle again), on the first of its commands; chat by
-// src/chatWork.ts (another), on the first chat request or tool call.
+// src/chatWork.ts (another), on the first chat request or tool call; Check Changes by src/checkWork.ts (another), on
+// the first of its commands.
 import * as vscode from 'vscode';
 import { useTranslator } from './base/l10n';
 import type { AgentWork } from './agentWork';
+import type { CheckWork } from './checkWork';
 import type { ChatServices } from './vscode/chat/chatRegistration';
 import type { Activated } from './onDemand';
 import type { Review } from './review';
@@ -26,7 +28,7 @@ import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
 import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
-import { AgentWorkCommands, ReviewCommands } from './vscode/platform/ids';
+import { AgentWorkCommands, CheckCommands, ReviewCommands } from './vscode/platform/ids';
 import { afterActivation } from './vscode/platform/afterActivation';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
@@ -69,6 +71,8 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   });
   const chat = onFirstUse(async (): Promise<ChatServices> =>
     (await loggedImport(logLoad, 'chatWork.js', () => import('./chatWork.js'))).chatWork(activated, (await onDemand.get()).parts));
+  const checks = onFirstUse(async (): Promise<CheckWork> =>
+    (await loggedImport(logLoad, 'checkWork.js', () => import('./checkWork.js'))).checkWork(activated, (await onDemand.get()).parts, await agentWork.get()));
   const review = onFirstUse(async (): Promise<Review> =>
     (await import('./review.js')).review(activated, (await onDemand.get()).parts, await agentWork.get()));
   context.subscriptions.push(
@@ -80,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
       ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
       ...deferredHandlers(ReviewCommands, () => review.now()?.handlers, async () => (await review.get()).handlers),
+      ...deferredHandlers(CheckCommands, () => checks.now()?.handlers, async () => (await checks.get()).handlers),
     }),
     ...registerChat(context.extensionUri, () => chat.get()),
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),

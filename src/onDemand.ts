@@ -5,7 +5,9 @@
 // is built here, and what only it uses stays out of the start-up bundle by itself (CONTRIBUTING.md, "The package").
 // The commands that read or take the agent's work (transcript, changes, apply) and chat are built on these
 // services by src/agentWork.ts, a file of its own again.
+import { join } from 'node:path';
 import type * as vscode from 'vscode';
+import { SENT_BASES_FOLDER } from './core/check/sentBases';
 import type { RedirectError } from './api/http/transportErrors';
 import { createTestingApi, type ActivationTime, type TestingApi } from './testingApi';
 import type { ChatServices } from './vscode/chat/chatRegistration';
@@ -83,7 +85,7 @@ export function onDemand(activated: Activated): OnDemand {
   const targets = new ConversationTargets(git, settings, context.globalState, logger);
   const actions = new ConversationActions(session, watch, errors, logger, confirmStopModal, askFollowUp);
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
-  const folders = new FolderHandOver(session, git, logger);
+  const folders = new FolderHandOver(session, git, logger, join(context.globalStorageUri.fsPath, SENT_BASES_FOLDER));
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens, folders);
   return {
     handlers: {

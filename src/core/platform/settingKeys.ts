@@ -14,6 +14,8 @@ export interface SettingValues {
   readonly startConversationWith: 'ask' | 'folder' | 'repository';
   /** The largest folder, in MiB, Send This Folder hands over. */
   readonly maxHandOverMiB: number;
+  /** How long Check Changes lets the person's task run in the copy before it is stopped. */
+  readonly checkTimeLimitMinutes: number;
   /** Read through serverList.ts's parseServers: a hand-edited settings.json can hold anything. */
   readonly servers: readonly unknown[];
   /** Per server URL, its runtime host patterns; read through runtimeHosts.ts: a hand-edited settings.json can hold anything. */
@@ -31,6 +33,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   notifyWhenConversationStops: true,
   startConversationWith: 'ask',
   maxHandOverMiB: 200,
+  checkTimeLimitMinutes: 10,
   servers: [],
   runtimeHosts: {},
 };
@@ -40,6 +43,7 @@ export const SETTING_RANGES = {
   requestTimeoutSeconds: { minimum: 1, maximum: 600 },
   maxFileSizeKiB: { minimum: 1, maximum: 4096 },
   maxHandOverMiB: { minimum: 1, maximum: 10240 },
+  checkTimeLimitMinutes: { minimum: 1, maximum: 1440 },
 } as const satisfies Partial<Record<SettingKey, { minimum: number; maximum: number }>>;
 
 /** A number setting as the extension uses it: its default when not a number, else kept within its range. */

@@ -28,7 +28,8 @@ function shownOf(item: ShownConversation): ShownConversation {
   return { id: item.id, title: item.title, repository: item.repository, branch: item.branch };
 }
 
-function rowConversationId(argument: unknown): string | undefined {
+/** The conversation id of a Conversations-view row, if the argument is one. */
+export function rowConversationId(argument: unknown): string | undefined {
   if (typeof argument !== 'object' || argument === null || !('conversation' in argument)) return undefined;
   const conversation = (argument as { conversation: unknown }).conversation;
   return typeof conversation === 'object' && conversation !== null && 'id' in conversation && typeof conversation.id === 'string' ? conversation.id : undefined;

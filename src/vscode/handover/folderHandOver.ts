@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { gitRunner, type GitRunner } from '../../core/changes/gitRunner';
+import { keepSentBase } from '../../core/check/sentBases';
 import { formatSize } from '../../core/conversations/message';
 import { canHandOver, handOver, HandOverError, type HandOverProgress } from '../../core/handover/handOver';
 import { makeSnapshot, scanFolder, unpackCommand, type FolderScan } from '../../core/handover/snapshot';
@@ -33,7 +34,8 @@ export interface HandOverWatcher {
 }
 
 export class FolderHandOver {
-  constructor(private readonly session: ServerSession, private readonly git: GitRepositories, private readonly logger: Logger) {}
+  /** `sentBases`: where each snapshot handed over is kept, the base Check Changes runs the person's task on. */
+  constructor(private readonly session: ServerSession, private readonly git: GitRepositories, private readonly logger: Logger, private readonly sentBases: string) {}
 
   /** Undefined where there is no folder on this machine to send (no workspace folder, a remote file system). */
   async offer(folder: vscode.Uri | undefined): Promise<FolderOffer | undefined> {
@@ -111,6 +113,8 @@ export class FolderHandOver {
         instructions: configuration.conversationInstructions() || undefined,
         onProgress: (step) => progress.report({ message: progressText(step) }),
       });
+      await keepSentBase(this.sentBases, snapshot.commit, snapshot.bundlePath)
+        .catch((error: unknown) => this.logger.warn(`The snapshot ${snapshot.commit} was not kept for Check Changes: ${String(error)}`));
       return { server, conversationId, branch: snapshot.branch, commit: snapshot.commit };
     } finally {
       await snapshot.dispose();

@@ -1,7 +1,7 @@
 // Registers every command of the extension from one typed map: a command in ids.ts without a handler is a
 // compile error, and `npm run check-commands` checks the map against package.json.
 import * as vscode from 'vscode';
-import { AgentWorkCommands, Command, ReviewCommands, type AgentWorkCommand, type CommandId, type ReviewCommand } from './ids';
+import { AgentWorkCommands, CheckCommands, Command, ReviewCommands, type AgentWorkCommand, type CheckCommand, type CommandId, type ReviewCommand } from './ids';
 
 export type CommandHandler = (...args: never[]) => unknown;
 export type CommandHandlers = Record<CommandId, CommandHandler>;
@@ -9,11 +9,13 @@ export type CommandHandlers = Record<CommandId, CommandHandler>;
 export type AgentWorkHandlers = Record<AgentWorkCommand, CommandHandler>;
 /** The review's commands (src/review.ts). */
 export type ReviewHandlers = Record<ReviewCommand, CommandHandler>;
-type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand>;
+/** Check Changes' commands (src/checkWork.ts). */
+export type CheckHandlers = Record<CheckCommand, CommandHandler>;
+type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand | CheckCommand>;
 export type OnDemandHandlers = Record<OnDemandCommand, CommandHandler>;
 
 /** The commands src/onDemand.ts builds: all but the agent's work and the review. */
-const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands];
+const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands, ...CheckCommands];
 export const onDemandIds = Object.values(Command).filter((id): id is OnDemandCommand => !elsewhere.includes(id));
 
 export function registerCommands(handlers: CommandHandlers): vscode.Disposable[] {

@@ -57,6 +57,8 @@ export const Command = {
   ReviewChanges: 'openhands.reviewChanges',
   ExportPatch: 'openhands.exportPatch',
   CopyPatch: 'openhands.copyPatch',
+  CheckChanges: 'openhands.checkChanges',
+  SendCheckFailures: 'openhands.sendCheckFailures',
   /** The comment widget's commands on the agent's diff (argument: the CommentReply, the comment or its thread). */
   AddReviewComment: 'openhands.addReviewComment',
   EditReviewComment: 'openhands.editReviewComment',
@@ -81,6 +83,10 @@ export const ReviewCommands = [
   Command.DeleteReviewComment, Command.SendReview,
 ] as const;
 export type ReviewCommand = (typeof ReviewCommands)[number];
+
+/** Check Changes: built by src/checkWork.ts, a bundle of its own loaded on the first of them. */
+export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures] as const;
+export type CheckCommand = (typeof CheckCommands)[number];
 
 export const View = {
   Container: 'openhands',

@@ -86,6 +86,10 @@ export default scenario('Send This Folder: the pre-flight offers it first, the s
     // The base line names the snapshot sent (its commit lives only in the sandbox and the snapshot's scratch store).
     const baseLine = listed.find((text) => /^Against/.test(text ?? '')) ?? '';
     assert.match(baseLine, /^Against your folder as you sent it, [0-9a-f]{7}$/);
+    // Kept for Check Changes, whose copy needs that base: the snapshot's bundle, in the global storage, by its commit.
+    const sentBases = path.join(context.userDataDir, 'User', 'globalStorage', 'openhands-conversations.openhands-conversations', 'sent-bases');
+    const kept = fs.existsSync(sentBases) ? fs.readdirSync(sentBases) : [];
+    assert.ok(kept.some((name) => name.startsWith(baseLine.slice(-7)) && name.endsWith('.bundle')), `the snapshot's bundle is kept: ${kept.join(', ')}`);
     await clearNotifications(workbench);
 
     // Apply Changes (the Changes view's conversation): the agent's edit, byte for byte, and nothing else.

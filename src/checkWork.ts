@@ -1,0 +1,18 @@
+// The composition root of Check Changes: the person's task run on the agent's changes in a temporary copy, and its
+// failure sent back as one follow-up. The build emits it as its own file, dist/checkWork.js, which extension.ts
+// loads on the first of its commands, after the agent's work (src/agentWork.ts), whose changes it checks.
+import type { AgentWork } from './agentWork';
+import type { Activated, CommandParts } from './onDemand';
+import { checkCommands } from './vscode/check/checkCommands';
+import type { CheckHandlers } from './vscode/platform/commands';
+
+export interface CheckWork {
+  readonly handlers: CheckHandlers;
+}
+
+export function checkWork(activated: Activated, parts: CommandParts, work: AgentWork): CheckWork {
+  const { context, session, conversations, errors, logger } = activated;
+  return {
+    handlers: checkCommands({ context, controller: work.changes, changes: activated.changes, session, conversations, git: parts.git, actions: parts.actions, errors, logger }),
+  };
+}

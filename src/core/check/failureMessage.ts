@@ -1,0 +1,50 @@
+// The one follow-up a failed check becomes: what ran, how it ended, and the end of its output in a fence no line
+// can close, so the agent reads the person's failure as it happened on their machine.
+import { l10n } from '../../base/l10n';
+import { fenceFor } from '../review/reviewMessage';
+import type { CheckEnd } from './checkProcess';
+import { maskSecrets, outputEnd } from './checkOutput';
+
+export interface CheckFailure {
+  readonly commandLine: string;
+  readonly end: CheckEnd;
+  readonly exitCode: number | null;
+  readonly ms: number;
+  /** The output kept (its last 200 KiB), as the terminal got it. */
+  readonly output: string;
+  /** True where the base was not in the person's repository and the changes went onto their HEAD. */
+  readonly onHead: boolean;
+}
+
+export function failureMessage(failure: CheckFailure): string {
+  const end = outputEnd(failure.output);
+  const lines = end.text === '' ? [] : end.text.split('\n');
+  const fence = fenceFor(lines);
+  const parts = [
+    l10n.t('I ran a check on your changes on my machine, in a copy of the repository with your changes applied, and it failed. Please fix what makes it fail.'),
+    l10n.t('Command: {0}', maskSecrets(failure.commandLine)),
+    l10n.t('Result: {0}, after {1}.', endText(failure.end, failure.exitCode), seconds(failure.ms)),
+  ];
+  if (failure.onHead) parts.push(l10n.t('Your base commit was not in my repository, so your changes were applied to my current commit.'));
+  if (lines.length === 0) parts.push(l10n.t('It printed nothing.'));
+  else parts.push(`${end.cut ? l10n.t('The end of its output:') : l10n.t('Its output:')}\n${fence}\n${end.text}\n${fence}`);
+  return parts.join('\n\n');
+}
+
+export function endText(end: CheckEnd, exitCode: number | null): string {
+  switch (end) {
+    case 'passed': return l10n.t('passed');
+    case 'failed': return exitCode === null ? l10n.t('failed (ended by a signal)') : l10n.t('failed with exit code {0}', exitCode);
+    case 'timed-out': return l10n.t('stopped at the time limit');
+    case 'cancelled': return l10n.t('cancelled');
+    case 'not-started': return l10n.t('could not start');
+  }
+}
+
+/** 0.4 s, 12 s, 3 min 05 s. */
+export function seconds(ms: number): string {
+  if (ms < 10_000) return l10n.t('{0} s', (Math.round(ms / 100) / 10).toFixed(1));
+  const total = Math.round(ms / 1000);
+  if (total < 60) return l10n.t('{0} s', total);
+  return l10n.t('{0} min {1} s', Math.floor(total / 60), String(total % 60).padStart(2, '0'));
+}

@@ -1,0 +1,33 @@
+// The follow-up a failed check becomes.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { endText, failureMessage, seconds } from '../../../src/core/check/failureMessage';
+
+describe('failureMessage', () => {
+  it('says what ran, how it ended and the end of its output in a fence no line closes', () => {
+    const text = failureMessage({
+      commandLine: 'npm test', end: 'failed', exitCode: 1, ms: 12_400, onHead: false,
+      output: '\x1b[31m✗ sum adds\x1b[0m\n```\nAssertionError: expected -1 to equal 2\ntoken=ghp_abcdefghijklmnopqrstuvwxyz0123\n',
+    });
+    assert.equal(text, [
+      'I ran a check on your changes on my machine, in a copy of the repository with your changes applied, and it failed. Please fix what makes it fail.',
+      'Command: npm test',
+      'Result: failed with exit code 1, after 12 s.',
+      'Its output:\n````\n✗ sum adds\n```\nAssertionError: expected -1 to equal 2\ntoken=***\n````',
+    ].join('\n\n'));
+  });
+
+  it('says where the output was cut, where the base was not found, and when nothing was printed', () => {
+    const long = failureMessage({ commandLine: 'make check', end: 'timed-out', exitCode: null, ms: 600_000, onHead: true, output: Array.from({ length: 300 }, (_, i) => `l${i}`).join('\n') });
+    assert.match(long, /Result: stopped at the time limit, after 10 min 00 s\./);
+    assert.match(long, /applied to my current commit/);
+    assert.match(long, /The end of its output:\n```\nl100\n/);
+    assert.match(failureMessage({ commandLine: 'false', end: 'failed', exitCode: 1, ms: 40, onHead: false, output: '' }), /It printed nothing\.$/);
+  });
+
+  it('words each end and time', () => {
+    assert.deepEqual([endText('failed', null), endText('passed', 0), endText('cancelled', null), endText('not-started', null)],
+      ['failed (ended by a signal)', 'passed', 'cancelled', 'could not start']);
+    assert.deepEqual([seconds(430), seconds(9_960), seconds(59_600), seconds(185_000)], ['0.4 s', '10.0 s', '1 min 00 s', '3 min 05 s']);
+  });
+});
