@@ -1,0 +1,100 @@
+// A person with nothing but VS Code, the extension and uv: the configured URL answers nothing, the views offer Start a
+// Local Agent Server; the palette's command asks once (a modal whose default is not Start), downloads or finds the pinned
+// openhands-agent-server in uv's cache, starts it and connects ("This machine" in openhands.servers, the Settings view
+// names it). Reload Window finds it running: the same process, no second one; Start again connects to it. Stop ends
+// its whole process group. The real-server lane only (it runs the real server through uvx: localAgentServer.ts gives
+// code-server uv, its cache and the constraints), with no server started for it.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { until } from '../../support/until';
+import { scenario } from '../harness/scenario';
+import { answerDialog, clearNotifications, notification } from '../harness/ui/conversationSteps';
+import { SettingsPanel } from '../harness/ui/settingsPanelUi';
+
+const START = 'OpenHands: Start a Local Agent Server';
+const STOP = 'OpenHands: Stop the Local Agent Server';
+const API_LABEL = 'OpenHands Agent Server 1.58.2';
+/** uvx with the wheel cached, beside code-server and chromium on 2 cores: 40-75 s; a first download adds ~15 s. */
+const READY_MS = 240_000;
+
+interface State { port: number; release: string; pid?: number }
+
+/** A loopback port nothing listens on: the "configured" URL that answers nothing. */
+function deadPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The processes of the group led by `pid` ("pid args" each), none once it has ended. */
+function groupProcesses(pid: number): string[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' }).split('\n');
+  return rows.map((row) => row.trim().split(/\s+/)).filter((cells) => Number(cells[1]) === pid).map((cells) => `${cells[0]} ${cells.slice(2).join(' ')}`);
+}
+
+function agentServers(pid: number): string[] {
+  return groupProcesses(pid).filter((row) => row.includes('python -m openhands.agent_server'));
+}
+
+export default scenario('Start a Local Agent Server from nothing configured, a reload finds it running, Stop ends it', async ({ workbench, page, context }) => {
+  const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
+  const original = fs.readFileSync(machineSettings, 'utf8');
+  const stateFile = path.join(context.userDataDir, 'User', 'globalStorage', 'openhands-conversations.openhands-conversations', 'agent-server', 'server.json');
+  const readState = (): State | undefined => (fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) as State : undefined);
+  const nowhere = `http://127.0.0.1:${await deadPort()}`;
+  fs.writeFileSync(machineSettings, JSON.stringify({ ...(JSON.parse(original) as object), 'openhands.serverUrl': nowhere }, null, 2));
+  try {
+    await workbench.reloadWindow();
+    const panel = new SettingsPanel(workbench, page);
+    await panel.open();
+    const welcome = await panel.waitForWelcome(/Cannot reach the OpenHands server/);
+    assert.ok(welcome.buttons.includes('Start a Local Agent Server'), welcome.buttons.join(', '));
+    await workbench.screenshot('offered');
+
+    const clicked = Date.now();
+    await workbench.runCommand(START);
+    const asked = await answerDialog(workbench, 'Start the Server', 'consent');
+    assert.match(asked, /run on this machine as you, without a sandbox/);
+    const state = await until('the state file to name a running server', () => readState()?.pid ? readState() : undefined, 30_000);
+    const url = `http://127.0.0.1:${state.port}`;
+    await until('the Settings view to name the local server', async () =>
+      ((await panel.headerDescription()) === `${url} · ${API_LABEL}` ? true : undefined), READY_MS);
+    console.log(`    click to connected: ${((Date.now() - clicked) / 1000).toFixed(1)} s`);
+    assert.equal(state.release, '1.58.2');
+    assert.equal(agentServers(state.pid!).length, 1, groupProcesses(state.pid!).join('\n'));
+    const rss = execFileSync('ps', ['-o', 'rss=', '-p', agentServers(state.pid!)[0]!.split(' ')[0]!], { encoding: 'utf8' }).trim();
+    console.log(`    the idle server's RSS: ${(Number(rss) / 1024).toFixed(0)} MiB`);
+    const servers = (JSON.parse(fs.readFileSync(path.join(context.userDataDir, 'User', 'settings.json'), 'utf8')) as Record<string, unknown>)['openhands.servers'];
+    assert.deepEqual(servers, [{ name: 'This machine', url }]);
+    await workbench.screenshot('connected');
+
+    await workbench.reloadWindow();
+    await panel.open();
+    await until('the reloaded window to name the local server', async () =>
+      ((await panel.headerDescription()) === `${url} · ${API_LABEL}` ? true : undefined), 60_000);
+    await workbench.runCommand(START);
+    await until('Start to find it running', async () => ((await panel.headerDescription()) === `${url} · ${API_LABEL}` ? true : undefined));
+    assert.equal(readState()?.pid, state.pid, 'the same server');
+    assert.equal(agentServers(state.pid!).length, 1, 'one server');
+    await clearNotifications(workbench);
+
+    await workbench.runCommand(STOP);
+    await notification(workbench, /the local agent server is stopped/, 30_000);
+    assert.deepEqual(groupProcesses(state.pid!), [], 'nothing of it left running');
+    assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
+    await panel.waitForWelcome(/Cannot reach the OpenHands server/);
+    await workbench.screenshot('stopped');
+  } finally {
+    const left = readState()?.pid;
+    if (left && groupProcesses(left).length) {
+      try { process.kill(-left, 'SIGKILL'); } catch { /* gone meanwhile */ }
+    }
+    fs.writeFileSync(machineSettings, original);
+  }
+}, { startsItsOwnServer: true, timeoutMs: 420_000 });
