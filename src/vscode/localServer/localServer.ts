@@ -92,10 +92,12 @@ export class LocalServer extends Disposable {
     const state = this.deps.context.globalState;
     if (state.get<boolean>(CONSENTED)) return true;
     const start = vscode.l10n.t('Start the Server');
+    const notNow = vscode.l10n.t('Not Now');
+    // Not Now first: the button Enter picks.
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Run OpenHands on this machine?'), {
       modal: true,
       detail: vscode.l10n.t('The agent\'s commands will run on this machine as you, without a sandbox: they can read, change and delete whatever you can. Its conversations start with confirmation mode on: the agent asks before each command it judges risky (Approve or Reject in the transcript); the Settings view can turn that off. The server\'s state stays in VS Code\'s storage for this extension.'),
-    }, start);
+    }, notNow, start);
     if (choice !== start) return false;
     await state.update(CONSENTED, true);
     return true;
@@ -142,6 +144,7 @@ export class LocalServer extends Disposable {
     const release = PINNED_RELEASE;
     const runner = await findRunner(process.env, os.homedir(), this.deps.context.globalStorageUri.fsPath, release);
     if (runner.kind === 'missing') throw new LocalServerProblem(runner.message, UV_INSTALL_COMMAND);
+    this.deps.logger.info(`Running the local agent server through ${runner.kind === 'uvx' ? runner.uvx : `a venv of ${runner.python.command} ${runner.python.version.join('.')}`}`);
     const keys = await localServerKeys(this.deps.context.secrets, this.deps.logger.redactor);
     const env = serverEnvironment(process.env, this.layout, keys);
     const firstRun = !(await exists(this.layout.readyMarker(release)));
@@ -155,6 +158,8 @@ export class LocalServer extends Disposable {
     const line = serverCommand(runner, release, port);
     this.log.info(`Starting ${line.command} ${line.args.join(' ')} in ${this.layout.root}`);
     const child = spawnServer(line, env, this.layout.root, this.layout.log);
+    // It outlives this window (another finds it through the state file): nothing here waits for it to end.
+    child.unref();
     let ended = false;
     child.once('exit', () => { ended = true; });
     child.once('error', (error) => { ended = true; this.log.info(`The server could not be run: ${error.message}`); });
@@ -176,11 +181,13 @@ export class LocalServer extends Disposable {
     progress.report({ message: vscode.l10n.t('waiting until it is ready…') });
     const outcome = await waitUntilReady(url, { timeoutMs, signal, ended });
     if (outcome === 'ready') return true;
-    if (pid !== undefined) {
-      await stopGroup(pid);
-      await this.markStopped();
+    if (pid !== undefined) await stopGroup(pid);
+    if (outcome === 'cancelled') {
+      if (pid !== undefined) await this.markStopped();
+      return false;
     }
-    if (outcome === 'cancelled') return false;
+    // One that ended or never answers is not found again: the next Start starts a new one.
+    await this.markStopped();
     throw new LocalServerProblem(outcome === 'exited'
       ? vscode.l10n.t('The local agent server ended before it was ready. Its log says why.')
       : vscode.l10n.t('The local agent server did not answer {0}/ready within {1} s. Its log says why.', url, Math.round(timeoutMs / 1000)));

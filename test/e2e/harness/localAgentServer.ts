@@ -1,22 +1,31 @@
 // What code-server (and so the extension host) gets in the real-server lane for the scenarios where the extension
-// starts its own agent server (Start a Local Agent Server): uv from the project's cache on PATH, uv's cache in
+// starts its own agent server (Start a Local Agent Server): uv's cache in
 // .cache/uv-cache (the wheel and its ~190 dependencies come from PyPI on the first run, from there after), the agent
 // server's constraints (uvx reads UV_CONSTRAINT: the same dependency versions as the conformance suite's venv), and
-// the Python 3.12 that venv was made with (uv would otherwise look for one, or download one).
+// the Python 3.12 that venv was made with (uv would otherwise look for one, or download one). uv itself is put where its
+// installer puts it, ~/.local/bin of the run's HOME (installUv): the extension host's PATH is the login shell's, not
+// the one code-server was started with, and the extension looks there as it would on a person's machine.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from './paths';
 
 const OPENHANDS_CACHE = path.join(REPO_ROOT, '.cache', 'openhands');
-export const UV_BIN = path.join(OPENHANDS_CACHE, 'uv', 'bin');
+const UV_BIN = path.join(OPENHANDS_CACHE, 'uv', 'bin');
 
 export function localAgentServerEnv(): NodeJS.ProcessEnv {
   if (!fs.existsSync(path.join(UV_BIN, 'uvx'))) throw new Error(`${UV_BIN}/uvx is missing: scripts/openhands/provision.sh installs uv`);
   const python = fs.realpathSync(path.join(OPENHANDS_CACHE, 'agent-1.58.2', 'venv', 'bin', 'python'));
   return {
-    PATH: `${UV_BIN}${path.delimiter}${process.env.PATH ?? ''}`,
     UV_CACHE_DIR: path.join(REPO_ROOT, '.cache', 'uv-cache'),
     UV_CONSTRAINT: path.join(REPO_ROOT, 'scripts', 'openhands', 'constraints-agent-1.58.2.txt'),
     UV_PYTHON: python,
   };
+}
+
+/** uv's `uvx` and `uv` linked into `home`/.local/bin, as uv's installer puts them; returns what removes them. */
+export function installUv(home: string): () => void {
+  const bin = path.join(home, '.local', 'bin');
+  fs.mkdirSync(bin, { recursive: true });
+  for (const tool of ['uv', 'uvx']) fs.symlinkSync(path.join(UV_BIN, tool), path.join(bin, tool));
+  return () => { for (const tool of ['uv', 'uvx']) fs.rmSync(path.join(bin, tool), { force: true }); };
 }

@@ -2,14 +2,15 @@
 // Local Agent Server; the palette's command asks once (a modal whose default is not Start), downloads or finds the pinned
 // openhands-agent-server in uv's cache, starts it and connects ("This machine" in openhands.servers, the Settings view
 // names it). Reload Window finds it running: the same process, no second one; Start again connects to it. Stop ends
-// its whole process group. The real-server lane only (it runs the real server through uvx: localAgentServer.ts gives
-// code-server uv, its cache and the constraints), with no server started for it.
+// its whole process group. The real-server lane only (it runs the real server through uvx, put in the run's
+// ~/.local/bin; localAgentServer.ts gives code-server uv's cache and the constraints), with no server started for it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { until } from '../../support/until';
+import { installUv } from '../harness/localAgentServer';
 import { scenario } from '../harness/scenario';
 import { answerDialog, clearNotifications, notification } from '../harness/ui/conversationSteps';
 import { SettingsPanel } from '../harness/ui/settingsPanelUi';
@@ -49,6 +50,7 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
   const readState = (): State | undefined => (fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) as State : undefined);
   const nowhere = `http://127.0.0.1:${await deadPort()}`;
   fs.writeFileSync(machineSettings, JSON.stringify({ ...(JSON.parse(original) as object), 'openhands.serverUrl': nowhere }, null, 2));
+  const removeUv = installUv(path.join(context.runFolder, 'home'));
   try {
     await workbench.reloadWindow();
     const panel = new SettingsPanel(workbench, page);
@@ -96,5 +98,6 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
       try { process.kill(-left, 'SIGKILL'); } catch { /* gone meanwhile */ }
     }
     fs.writeFileSync(machineSettings, original);
+    removeUv();
   }
 }, { startsItsOwnServer: true, timeoutMs: 420_000 });
