@@ -1,8 +1,9 @@
 // A person with nothing but VS Code, the extension and uv: the configured URL answers nothing, the views offer Start a
 // Local Agent Server; the palette's command asks once (a modal whose default is not Start), downloads or finds the pinned
 // openhands-agent-server in uv's cache, starts it and connects ("This machine" in openhands.servers, the Settings view
-// names it). Reload Window finds it running: the same process, no second one; Start again connects to it. Stop ends
-// its whole process group. The real-server lane only (it runs the real server through uvx, put in the run's
+// names it), confirmation mode stored on. Reload Window finds it running: the same process, no second one; Start again
+// connects to it. Stop ends its whole process group. Started again it has the same port; killed, it is said to have
+// stopped, with Restart and Show Log. The real-server lane only (it runs the real server through uvx, put in the run's
 // ~/.local/bin; localAgentServer.ts gives code-server uv's cache and the constraints), with no server started for it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import * as path from 'node:path';
 import { until } from '../../support/until';
 import { installUv } from '../harness/localAgentServer';
 import { scenario } from '../harness/scenario';
-import { answerDialog, clearNotifications, notification } from '../harness/ui/conversationSteps';
+import { answerDialog, buttonsOf, clearNotifications, notification } from '../harness/ui/conversationSteps';
 import { SettingsPanel } from '../harness/ui/settingsPanelUi';
 
 const START = 'OpenHands: Start a Local Agent Server';
@@ -39,8 +40,16 @@ function groupProcesses(pid: number): string[] {
   return rows.map((row) => row.trim().split(/\s+/)).filter((cells) => Number(cells[1]) === pid).map((cells) => `${cells[0]} ${cells.slice(2).join(' ')}`);
 }
 
+/** Every file under `dir`, as one text. */
+function storedText(dir: string): string {
+  if (!fs.existsSync(dir)) return '';
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8')).join('\n');
+}
+
 function agentServers(pid: number): string[] {
-  return groupProcesses(pid).filter((row) => row.includes('python -m openhands.agent_server'));
+  // The Python that uvx runs (uvx's own command line names the module too).
+  return groupProcesses(pid).filter((row) => /^\d+ \S*python[\d.]* -m openhands\.agent_server /.test(row));
 }
 
 export default scenario('Start a Local Agent Server from nothing configured, a reload finds it running, Stop ends it', async ({ workbench, page, context }) => {
@@ -74,6 +83,8 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     console.log(`    the idle server's RSS: ${(Number(rss) / 1024).toFixed(0)} MiB`);
     const servers = (JSON.parse(fs.readFileSync(path.join(context.userDataDir, 'User', 'settings.json'), 'utf8')) as Record<string, unknown>)['openhands.servers'];
     assert.deepEqual(servers, [{ name: 'This machine', url }]);
+    // A new server: the extension turned confirmation mode on in its settings (stored under OH_PERSISTENCE_DIR).
+    await until('confirmation mode to be stored on', () => (storedText(path.join(path.dirname(stateFile), 'store')).match(/"confirmation_mode":\s*true/) ? true : undefined));
     await workbench.screenshot('connected');
 
     await workbench.reloadWindow();
@@ -92,6 +103,21 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
     await panel.waitForWelcome(/Cannot reach the OpenHands server/);
     await workbench.screenshot('stopped');
+    await clearNotifications(workbench);
+
+    // Started again: the same port, so the same URL and key; no question this time. Then the server is killed.
+    await workbench.runCommand(START);
+    await until('the local server to be connected again', async () =>
+      ((await panel.headerDescription()) === `${url} · ${API_LABEL}` ? true : undefined), READY_MS);
+    const again = readState();
+    assert.ok(again?.pid && again.pid !== state.pid && again.port === state.port, JSON.stringify(again));
+    const python = Number(agentServers(again.pid)[0]?.split(' ')[0]);
+    process.kill(python, 'SIGKILL');
+    const crash = await notification(workbench, /the local agent server stopped unexpectedly/, 30_000);
+    assert.deepEqual(await buttonsOf(crash), ['Restart', 'Show Log']);
+    await until('uvx to end with its server', () => (groupProcesses(again.pid!).length === 0 ? true : undefined));
+    assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
+    await workbench.screenshot('crashed');
   } finally {
     const left = readState()?.pid;
     if (left && groupProcesses(left).length) {
