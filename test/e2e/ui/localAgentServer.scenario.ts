@@ -81,7 +81,8 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     assert.equal(agentServers(state.pid!).length, 1, groupProcesses(state.pid!).join('\n'));
     const rss = execFileSync('ps', ['-o', 'rss=', '-p', agentServers(state.pid!)[0]!.split(' ')[0]!], { encoding: 'utf8' }).trim();
     console.log(`    the idle server's RSS: ${(Number(rss) / 1024).toFixed(0)} MiB`);
-    const servers = (JSON.parse(fs.readFileSync(path.join(context.userDataDir, 'User', 'settings.json'), 'utf8')) as Record<string, unknown>)['openhands.servers'];
+    // Machine-scoped, as the server URL: in a remote window (code-server) the machine's settings file keeps it.
+    const servers = (JSON.parse(fs.readFileSync(machineSettings, 'utf8')) as Record<string, unknown>)['openhands.servers'];
     assert.deepEqual(servers, [{ name: 'This machine', url }]);
     // A new server: the extension turned confirmation mode on in its settings (stored under OH_PERSISTENCE_DIR).
     await until('confirmation mode to be stored on', () => (storedText(path.join(path.dirname(stateFile), 'store')).match(/"confirmation_mode":\s*true/) ? true : undefined));
