@@ -229,6 +229,7 @@ export class LocalServer extends Disposable {
     if (!state || state.pid !== pid) return;
     await writeState(this.layout.stateFile, stopped(state));
     this.deps.logger.warn(`The local agent server (pid ${pid}) ended unexpectedly: ${String(how)}`);
+    this.refreshIfShown(state.port);
     const restart = vscode.l10n.t('Restart');
     const show = vscode.l10n.t('Show Log');
     const choice = await vscode.window.showErrorMessage(vscode.l10n.t('OpenHands: the local agent server stopped unexpectedly ({0}).', String(how)), restart, show);
@@ -264,8 +265,14 @@ export class LocalServer extends Disposable {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: stopping the local agent server…') },
       () => stopGroup(pid));
     this.deps.logger.info(`Stopped the local agent server (pid ${pid})`);
+    this.refreshIfShown(state.port);
     void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the local agent server is stopped. Start a Local Agent Server starts it again with the same state.'));
     return true;
+  }
+
+  /** The views say at once that the server is gone when they show it (else only their next request would). */
+  private refreshIfShown(port: number): void {
+    if (this.deps.session.serverUrl === localServerUrl(port)) void this.deps.settings.refresh();
   }
 
   private async markStopped(): Promise<void> {
