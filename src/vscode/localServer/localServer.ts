@@ -244,7 +244,8 @@ export class LocalServer extends Disposable {
     await keys.set(reached.url, { kind: 'session', key: sessionKey });
     const servers = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<unknown[]>('servers', []);
     await updateUserSetting('servers', withLocalServer(servers, vscode.l10n.t('This machine'), reached.url));
-    await useServer(reached.url, session, logger);
+    // Already the server URL (started again after a Stop or a crash): the views load again from the new server.
+    if (!(await useServer(reached.url, session, logger))) await settings.refresh(true);
     if (!reached.fresh) return;
     // A new server: its conversations start with confirmation mode on, a setting the person can turn off.
     if (await session.connect()) await settings.edit('confirmation_mode', true, vscode.l10n.t('Confirmation mode'));

@@ -5,8 +5,11 @@
 // the Python 3.12 that venv was made with (uv would otherwise look for one, or download one). uv itself is put where its
 // installer puts it, ~/.local/bin of the run's HOME (installUv): the extension host's PATH is the login shell's, not
 // the one code-server was started with, and the extension looks there as it would on a person's machine.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
+import type { E2eContext } from './context';
 import { REPO_ROOT } from './paths';
 
 const OPENHANDS_CACHE = path.join(REPO_ROOT, '.cache', 'openhands');
@@ -28,4 +31,40 @@ export function installUv(home: string): () => void {
   fs.mkdirSync(bin, { recursive: true });
   for (const tool of ['uv', 'uvx']) fs.symlinkSync(path.join(UV_BIN, tool), path.join(bin, tool));
   return () => { for (const tool of ['uv', 'uvx']) fs.rmSync(path.join(bin, tool), { force: true }); };
+}
+
+/** What the extension's state file says (core/localServer/stateFile.ts). */
+export interface LocalServerState { port: number; release: string; pid?: number }
+
+/** The local agent server's folder in the extension's global storage of the run's code-server. */
+export function localServerFolder(context: E2eContext): string {
+  return path.join(context.userDataDir, 'User', 'globalStorage', 'openhands-conversations.openhands-conversations', 'agent-server');
+}
+
+export function readLocalServerState(context: E2eContext): LocalServerState | undefined {
+  const file = path.join(localServerFolder(context), 'server.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as LocalServerState : undefined;
+}
+
+/** A loopback port nothing listens on: a configured URL that answers nothing. */
+export function deadPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The processes of the group led by `pid` ("pid args" each), none once it has ended. */
+export function groupProcesses(pid: number): string[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' }).split('\n');
+  return rows.map((row) => row.trim().split(/\s+/)).filter((cells) => Number(cells[1]) === pid).map((cells) => `${cells[0]} ${cells.slice(2).join(' ')}`);
+}
+
+/** Ends whatever is left of the local server a scenario started (after a failure). */
+export function killLocalServer(context: E2eContext): void {
+  const pid = readLocalServerState(context)?.pid;
+  if (!pid || groupProcesses(pid).length === 0) return;
+  try { process.kill(-pid, 'SIGKILL'); } catch { /* gone meanwhile */ }
 }

@@ -8,10 +8,9 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { until } from '../../support/until';
-import { installUv } from '../harness/localAgentServer';
+import { deadPort, groupProcesses, installUv, killLocalServer, localServerFolder, readLocalServerState } from '../harness/localAgentServer';
 import { scenario } from '../harness/scenario';
 import { answerDialog, buttonsOf, clearNotifications, notification } from '../harness/ui/conversationSteps';
 import { SettingsPanel } from '../harness/ui/settingsPanelUi';
@@ -21,24 +20,6 @@ const STOP = 'OpenHands: Stop the Local Agent Server';
 const API_LABEL = 'OpenHands Agent Server 1.58.2';
 /** uvx with the wheel cached, beside code-server and chromium on 2 cores: 40-75 s; a first download adds ~15 s. */
 const READY_MS = 240_000;
-
-interface State { port: number; release: string; pid?: number }
-
-/** A loopback port nothing listens on: the "configured" URL that answers nothing. */
-function deadPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The processes of the group led by `pid` ("pid args" each), none once it has ended. */
-function groupProcesses(pid: number): string[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' }).split('\n');
-  return rows.map((row) => row.trim().split(/\s+/)).filter((cells) => Number(cells[1]) === pid).map((cells) => `${cells[0]} ${cells.slice(2).join(' ')}`);
-}
 
 /** Every file under `dir`, as one text. */
 function storedText(dir: string): string {
@@ -55,8 +36,7 @@ function agentServers(pid: number): string[] {
 export default scenario('Start a Local Agent Server from nothing configured, a reload finds it running, Stop ends it', async ({ workbench, page, context }) => {
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(machineSettings, 'utf8');
-  const stateFile = path.join(context.userDataDir, 'User', 'globalStorage', 'openhands-conversations.openhands-conversations', 'agent-server', 'server.json');
-  const readState = (): State | undefined => (fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) as State : undefined);
+  const readState = () => readLocalServerState(context);
   const nowhere = `http://127.0.0.1:${await deadPort()}`;
   fs.writeFileSync(machineSettings, JSON.stringify({ ...(JSON.parse(original) as object), 'openhands.serverUrl': nowhere }, null, 2));
   const removeUv = installUv(path.join(context.runFolder, 'home'));
@@ -85,7 +65,7 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     const servers = (JSON.parse(fs.readFileSync(machineSettings, 'utf8')) as Record<string, unknown>)['openhands.servers'];
     assert.deepEqual(servers, [{ name: 'This machine', url }]);
     // A new server: the extension turned confirmation mode on in its settings (stored under OH_PERSISTENCE_DIR).
-    await until('confirmation mode to be stored on', () => (storedText(path.join(path.dirname(stateFile), 'store')).match(/"confirmation_mode":\s*true/) ? true : undefined));
+    await until('confirmation mode to be stored on', () => (storedText(path.join(localServerFolder(context), 'store')).match(/"confirmation_mode":\s*true/) ? true : undefined));
     await workbench.screenshot('connected');
 
     await workbench.reloadWindow();
@@ -108,10 +88,12 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
 
     // Started again: the same port, so the same URL and key; no question this time. Then the server is killed.
     await workbench.runCommand(START);
-    await until('the local server to be connected again', async () =>
-      ((await panel.headerDescription()) === `${url} · ${API_LABEL}` ? true : undefined), READY_MS);
-    const again = readState();
-    assert.ok(again?.pid && again.pid !== state.pid && again.port === state.port, JSON.stringify(again));
+    const again = await until('the state file to name the new server', () => (readState()?.pid ? readState() : undefined), 30_000);
+    assert.ok(again.pid !== state.pid && again.port === state.port, JSON.stringify(again));
+    // The views show its settings again (they said offline meanwhile): the extension connected to the new server.
+    await panel.waitForWelcome(/Cannot reach the OpenHands server/);
+    await until('the views to show the new server\'s settings', async () => (await panel.offersWelcomeButton('Retry') ? undefined : true), READY_MS);
+    await panel.waitForDescription('Confirmation mode', 2, 'on');
     const python = Number(agentServers(again.pid)[0]?.split(' ')[0]);
     process.kill(python, 'SIGKILL');
     const crash = await notification(workbench, /the local agent server stopped unexpectedly/, 30_000);
@@ -120,10 +102,7 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
     await workbench.screenshot('crashed');
   } finally {
-    const left = readState()?.pid;
-    if (left && groupProcesses(left).length) {
-      try { process.kill(-left, 'SIGKILL'); } catch { /* gone meanwhile */ }
-    }
+    killLocalServer(context);
     fs.writeFileSync(machineSettings, original);
     removeUv();
   }
