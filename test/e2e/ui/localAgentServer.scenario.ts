@@ -89,16 +89,17 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     // Started again: the same port, so the same URL and key; no question this time. Then the server is killed.
     await workbench.runCommand(START);
     const again = await until('the state file to name the new server', () => (readState()?.pid ? readState() : undefined), 30_000);
-    assert.ok(again.pid !== state.pid && again.port === state.port, JSON.stringify(again));
+    const pid = again.pid!;
+    assert.ok(pid !== state.pid && again.port === state.port, JSON.stringify(again));
     // The views show its settings again (they said offline meanwhile): the extension connected to the new server.
     await panel.waitForWelcome(/Cannot reach the OpenHands server/);
     await until('the views to show the new server\'s settings', async () => (await panel.offersWelcomeButton('Retry') ? undefined : true), READY_MS);
     await panel.waitForDescription('Confirmation mode', 2, 'on');
-    const python = Number(agentServers(again.pid)[0]?.split(' ')[0]);
+    const python = Number(agentServers(pid)[0]?.split(' ')[0]);
     process.kill(python, 'SIGKILL');
     const crash = await notification(workbench, /the local agent server stopped unexpectedly/, 30_000);
     assert.deepEqual(await buttonsOf(crash), ['Restart', 'Show Log']);
-    await until('uvx to end with its server', () => (groupProcesses(again.pid!).length === 0 ? true : undefined));
+    await until('uvx to end with its server', () => (groupProcesses(pid).length === 0 ? true : undefined));
     assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
     await workbench.screenshot('crashed');
   } finally {
