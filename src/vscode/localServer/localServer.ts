@@ -130,7 +130,9 @@ export class LocalServer extends Disposable {
       if (signal.aborted) return false;
       await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
     }
-    return !signal.aborted;
+    if (!signal.aborted) return true;
+    await unlock(this.layout.lockFile);
+    return false;
   }
 
   private async find(): Promise<Found> {
