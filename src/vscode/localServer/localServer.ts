@@ -96,7 +96,7 @@ export class LocalServer extends Disposable {
     // Not Now first: the button Enter picks.
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Run OpenHands on this machine?'), {
       modal: true,
-      detail: vscode.l10n.t('The agent\'s commands will run on this machine as you, without a sandbox: they can read, change and delete whatever you can. Its conversations start with confirmation mode on: the agent asks before each command it judges risky (Approve or Reject in the transcript); the Settings view can turn that off. The server\'s state stays in VS Code\'s storage for this extension.'),
+      detail: vscode.l10n.t('The agent\'s commands will run on this machine as you, without a sandbox: they can read, change and delete whatever you can. Its conversations start with confirmation mode on: the agent asks before each action it takes (Approve or Reject in the transcript); the Settings view can turn that off. The server\'s state stays in VS Code\'s storage for this extension.'),
     }, notNow, start);
     if (choice !== start) return false;
     await state.update(CONSENTED, true);
