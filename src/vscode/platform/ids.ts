@@ -47,6 +47,8 @@ export const Command = {
   ClearConversationFilter: 'openhands.clearConversationFilter',
   OpenWalkthrough: 'openhands.openWalkthrough',
   SwitchServer: 'openhands.switchServer',
+  StartLocalServer: 'openhands.startLocalServer',
+  StopLocalServer: 'openhands.stopLocalServer',
   ApplyChanges: 'openhands.applyChanges',
   UndoApply: 'openhands.undoApply',
   CompleteMerge: 'openhands.completeMerge',

@@ -27,6 +27,7 @@ import { startSession, type Session } from './session';
 import { readElsewhereRecord } from './elsewhere';
 import { captureOutput, scanForSecrets } from './secretScan';
 import type { ServerLine } from './contract';
+import { localAgentServerEnv } from './localAgentServer';
 import { realTargets, standInTargets, startRealTargets, type RealServerStart } from './serverTarget';
 import { runUiScenarios, selectedLocales, selectedRealLines, type UiRunOptions } from './uiRunner';
 
@@ -143,6 +144,7 @@ async function main(): Promise<Counts> {
     sessionApiKey: secretFor('session', secretMarker),
     secretMarker,
     ...(args.vsix ? { vsix: VSIX_PATH } : {}),
+    ...(args.real ? { env: localAgentServerEnv() } : {}),
   });
   const ready = seconds(startedAt);
   console.log(`code-server on ${session.codeServer.url}, contract servers on ${session.server.url} (V0) and ${session.v1Server.url} (V1) (ready after ${ready})`);

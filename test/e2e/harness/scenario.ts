@@ -50,12 +50,17 @@ export interface UiScenario {
   bench?: boolean;
   /** VS Code's chat on, with the test-only language model (chat.ts): for scenarios that talk to @openhands. */
   chat?: boolean;
+  /**
+   * About a server the extension itself starts (Start a Local Agent Server): runs in the real-server lane only, with
+   * no server started for it; code-server gets uv and its cache from .cache (localAgentServer.ts).
+   */
+  startsItsOwnServer?: boolean;
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
 export function scenario(
   name: string, run: UiScenario['run'],
-  options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean; chat?: boolean; bench?: boolean } = {},
+  options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean; chat?: boolean; bench?: boolean; startsItsOwnServer?: boolean } = {},
 ): UiScenario {
   return { name, run, ...options };
 }

@@ -24,6 +24,8 @@ export interface SessionOptions {
   serverLine?: 'v0' | 'v1';
   /** Let the first-run walkthrough open, as on a person's machine; the suites keep it shut (one scenario opens it). */
   walkthrough?: boolean;
+  /** More environment for code-server and its extension hosts. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Session {
@@ -84,7 +86,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
         'workbench.welcomePage.walkthroughs.openOnInstall': options.walkthrough === true,
       },
       smokeTestDriver: options.smokeTestDriver,
-      env: { [CONTEXT_ENV]: contextFile },
+      env: { ...options.env, [CONTEXT_ENV]: contextFile },
       ...(options.port !== undefined ? { port: options.port } : {}),
     };
     if (options.vsix) await installExtension(codeServerOptions, options.vsix);

@@ -42,12 +42,15 @@ interface ScenarioRun {
   line?: ServerLine;
   /** The scenario's name, with its target's ("… (real 0.54.0)") when it has one. */
   label: string;
-  /** About a line no stand-in speaks, in a stand-in run: listed as the real-server lane's, not run. */
+  /** About a line no stand-in speaks (or a server the extension starts), in a stand-in run: listed as the real-server lane's, not run. */
   realLaneOnly?: boolean;
 }
 
 function plannedRuns(scenarios: readonly UiScenario[], targets: Pick<TargetSource, 'real'>): ScenarioRun[] {
   return scenarios.flatMap((scenario): ScenarioRun[] => {
+    if (scenario.startsItsOwnServer) {
+      return [targets.real ? { scenario, label: `${scenario.name} (real, started by the extension)` } : { scenario, label: scenario.name, realLaneOnly: true }];
+    }
     if (!scenario.lines) return targets.real ? [] : [{ scenario, label: scenario.name }];
     return scenario.lines.map((line) => targets.real || hasStandIn(line)
       ? { scenario, line, label: `${scenario.name} (${targetName(targets.real, line)})` }

@@ -1,0 +1,303 @@
+// OpenHands: Start / Stop the Local Agent Server. Start asks once whether the agent may run commands on this
+// machine, then, with progress and Cancel: finds the server another window started (the state file and /ready), or
+// starts the pinned release (uvx, else a venv), waits for /ready, and connects to it as "This machine" through
+// Switch Server's own path. The window that started it watches its process: an exit it did not ask for is a crash,
+// said with Restart and Show Log. The rules are in core/localServer; this file sequences them.
+import type { ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { PINNED_RELEASE, checkRelease } from '../../core/localServer/releases';
+import { findRunner } from '../../core/localServer/runnerProbe';
+import { serverCommand, UV_INSTALL_COMMAND, venvSetup, type Runner } from '../../core/localServer/runner';
+import { serverEnvironment, serverLayout, type ServerLayout } from '../../core/localServer/serverEnv';
+import { localServerUrl, withLocalServer } from '../../core/localServer/serverEntry';
+import { answersReady, runStep, spawnServer, stopGroup, waitUntilReady } from '../../core/localServer/serverProcess';
+import { choosePort } from '../../core/localServer/port';
+import { classify, processAlive, readState, stopped, tryLock, unlock, writeState, type Found } from '../../core/localServer/stateFile';
+import { SETTINGS_SECTION } from '../../core/platform/settingKeys';
+import type { ApiKeyStore } from '../connection/apiKeyStore';
+import type { ServerSession } from '../connection/serverSession';
+import { useServer } from '../connection/serverSwitch';
+import type { CommandHandler } from '../platform/commands';
+import { updateUserSetting } from '../platform/configuration';
+import { Command } from '../platform/ids';
+import { Disposable } from '../platform/lifecycle';
+import type { Logger } from '../platform/log';
+import type { SettingsController } from '../settings/settingsController';
+import { localServerKeys } from './localServerKeys';
+import { ServerLog } from './serverLog';
+
+const CONSENTED = 'openhands.localAgentServer.consented';
+const FIRST_READY_MS = 10 * 60_000;
+const READY_MS = 3 * 60_000;
+const LOCK_POLL_MS = 500;
+
+type Progress = vscode.Progress<{ message?: string }>;
+/** What a start found or made: the server's URL, and whether its state folder is new (no settings of the person yet). */
+interface Reached { readonly url: string; readonly fresh: boolean }
+
+/** A failure the person can act on: its message is shown as it is, with the command that mends it when there is one. */
+class LocalServerProblem extends Error {
+  constructor(message: string, readonly command?: string) { super(message); }
+}
+
+export interface LocalServerDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly keys: ApiKeyStore;
+  readonly session: ServerSession;
+  readonly settings: SettingsController;
+  readonly logger: Logger;
+}
+
+export class LocalServer extends Disposable {
+  private readonly layout: ServerLayout;
+  private readonly log: ServerLog;
+  /** The process this window started, while it runs. */
+  private child: ChildProcess | undefined;
+
+  constructor(private readonly deps: LocalServerDeps) {
+    super();
+    this.layout = serverLayout(deps.context.globalStorageUri.fsPath);
+    this.log = this.register(new ServerLog(this.layout.log, deps.logger.redactor));
+  }
+
+  handlers() {
+    return {
+      [Command.StartLocalServer]: () => this.start(),
+      [Command.StopLocalServer]: () => this.stop(),
+    } satisfies Record<string, CommandHandler>;
+  }
+
+  /** Resolves to whether the extension is connected to a running local server. */
+  async start(): Promise<boolean> {
+    if (!(await this.consent())) return false;
+    try {
+      const reached = await vscode.window.withProgress({
+        location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands Local Agent Server'), cancellable: true,
+      }, (progress, token) => this.reach(progress, abortedBy(token)));
+      if (!reached) return false;
+      await this.connect(reached);
+      return true;
+    } catch (error) {
+      this.deps.logger.warn(`The local agent server did not start: ${String(error)}`);
+      if (error instanceof LocalServerProblem) void this.showProblem(error.message, error.command);
+      else void this.showProblem(vscode.l10n.t('The local agent server did not start: {0}', error instanceof Error ? error.message : String(error)));
+      return false;
+    }
+  }
+
+  /** The first start says what the agent may do here; Start is never the default answer. */
+  private async consent(): Promise<boolean> {
+    const state = this.deps.context.globalState;
+    if (state.get<boolean>(CONSENTED)) return true;
+    const start = vscode.l10n.t('Start the Server');
+    const notNow = vscode.l10n.t('Not Now');
+    // Not Now first: the button Enter picks.
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Run OpenHands on this machine?'), {
+      modal: true,
+      detail: vscode.l10n.t('The agent\'s commands will run on this machine as you, without a sandbox: they can read, change and delete whatever you can. Its conversations start with confirmation mode on: the agent asks before each action it takes (Approve or Reject in the transcript); the Settings view can turn that off. The server\'s state stays in VS Code\'s storage for this extension.'),
+    }, notNow, start);
+    if (choice !== start) return false;
+    await state.update(CONSENTED, true);
+    return true;
+  }
+
+  /** Under the lock: the running server, or one started now; undefined when cancelled. */
+  private async reach(progress: Progress, signal: AbortSignal): Promise<Reached | undefined> {
+    const fresh = !(await exists(this.layout.store));
+    for (const dir of [this.layout.root, this.layout.store, this.layout.worktrees, this.layout.tmp]) await fs.mkdir(dir, { recursive: true });
+    if (!(await this.lock(progress, signal))) return undefined;
+    try {
+      const found = await this.find();
+      if (found.kind === 'stopped') return await this.launch(found.port, fresh, progress, signal);
+      const release = checkRelease(found.state.release);
+      if (!release.ok) throw new LocalServerProblem(vscode.l10n.t('A local agent server of another release runs here. {0} Stop it, then start it again.', release.reason));
+      const url = localServerUrl(found.state.port);
+      if (found.kind === 'unready' && !(await this.ready(url, READY_MS, progress, signal, () => !processAlive(found.state.pid)))) return undefined;
+      this.deps.logger.info(`Found the local agent server running at ${url} (pid ${found.state.pid})`);
+      void this.log.follow();
+      return { url, fresh: false };
+    } finally {
+      await unlock(this.layout.lockFile);
+    }
+  }
+
+  /** Takes the start lock, waiting while another window holds it; false when cancelled meanwhile. */
+  private async lock(progress: Progress, signal: AbortSignal): Promise<boolean> {
+    while (!(await tryLock(this.layout.lockFile))) {
+      progress.report({ message: vscode.l10n.t('another window is starting it…') });
+      if (signal.aborted) return false;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    if (!signal.aborted) return true;
+    await unlock(this.layout.lockFile);
+    return false;
+  }
+
+  private async find(): Promise<Found> {
+    const state = await readState(this.layout.stateFile);
+    const ready = state?.pid !== undefined && await answersReady(localServerUrl(state.port));
+    return classify(state, processAlive, ready);
+  }
+
+  /** Starts the pinned release on its former port when free; resolves once /ready answers, undefined when cancelled. */
+  private async launch(formerPort: number | undefined, fresh: boolean, progress: Progress, signal: AbortSignal): Promise<Reached | undefined> {
+    const release = PINNED_RELEASE;
+    const runner = await findRunner(process.env, os.homedir(), this.deps.context.globalStorageUri.fsPath, release);
+    if (runner.kind === 'missing') throw new LocalServerProblem(runner.message, UV_INSTALL_COMMAND);
+    this.deps.logger.info(`Running the local agent server through ${runner.kind === 'uvx' ? runner.uvx : `a venv of ${runner.python.command} ${runner.python.version.join('.')}`}`);
+    const keys = await localServerKeys(this.deps.context.secrets, this.deps.logger.redactor);
+    const env = serverEnvironment(process.env, this.layout, keys);
+    const firstRun = !(await exists(this.layout.readyMarker(release)));
+    if (runner.kind === 'venv' && !(await this.makeVenv(runner, release, env, progress, signal))) return undefined;
+    const port = await choosePort(formerPort);
+    const url = localServerUrl(port);
+    progress.report({ message: firstRun
+      ? vscode.l10n.t('downloading openhands-agent-server {0} and starting it (the first time takes a few minutes)…', release)
+      : vscode.l10n.t('starting openhands-agent-server {0}…', release) });
+    await this.log.follow(true);
+    const line = serverCommand(runner, release, port);
+    this.log.info(`Starting ${line.command} ${line.args.join(' ')} in ${this.layout.root}`);
+    const child = spawnServer(line, env, this.layout.root, this.layout.log);
+    // It outlives this window (another finds it through the state file): nothing here waits for it to end.
+    child.unref();
+    let ended = false;
+    child.once('exit', () => { ended = true; });
+    child.once('error', (error) => { ended = true; this.log.info(`The server could not be run: ${error.message}`); });
+    if (child.pid === undefined) throw new LocalServerProblem(vscode.l10n.t('{0} could not be run.', line.command));
+    await writeState(this.layout.stateFile, { port, release, pid: child.pid });
+    const started = Date.now();
+    if (!(await this.ready(url, firstRun ? FIRST_READY_MS : READY_MS, progress, signal, () => ended, child.pid))) return undefined;
+    this.deps.logger.info(`The local agent server ${release} is ready at ${url} after ${Date.now() - started} ms (pid ${child.pid}${firstRun ? ', first run' : ''})`);
+    await fs.writeFile(this.layout.readyMarker(release), '');
+    this.hold(child);
+    return { url, fresh };
+  }
+
+  /**
+   * Waits for /ready: resolves to true once it answers, false when cancelled; on anything else says why. Whatever
+   * the outcome but ready, the process group this window started (`pid`) is ended.
+   */
+  private async ready(url: string, timeoutMs: number, progress: Progress, signal: AbortSignal, ended: () => boolean, pid?: number): Promise<boolean> {
+    progress.report({ message: vscode.l10n.t('waiting until it is ready…') });
+    const outcome = await waitUntilReady(url, { timeoutMs, signal, ended });
+    if (outcome === 'ready') return true;
+    if (pid !== undefined) await stopGroup(pid);
+    if (outcome === 'cancelled') {
+      if (pid !== undefined) await this.markStopped();
+      return false;
+    }
+    // One that ended or never answers is not found again: the next Start starts a new one.
+    await this.markStopped();
+    throw new LocalServerProblem(outcome === 'exited'
+      ? vscode.l10n.t('The local agent server ended before it was ready. Its log says why.')
+      : vscode.l10n.t('The local agent server did not answer {0}/ready within {1} s. Its log says why.', url, Math.round(timeoutMs / 1000)));
+  }
+
+  /** The venv for a machine without uv: made once per release, the pinned release installed into it. */
+  private async makeVenv(runner: Extract<Runner, { kind: 'venv' }>, release: string, env: Record<string, string>, progress: Progress, signal: AbortSignal): Promise<boolean> {
+    if (await exists(serverCommand(runner, release, 0).command)) return true;
+    progress.report({ message: vscode.l10n.t('making a Python environment with {0} and installing openhands-agent-server {1} (a few minutes)…', runner.python.command, release) });
+    for (const step of venvSetup(runner, release)) {
+      this.log.info(`Running ${step.command} ${step.args.join(' ')}`);
+      const code = await runStep(step, env, this.layout.root, this.layout.log, signal);
+      if (signal.aborted) {
+        await fs.rm(runner.venvDir, { recursive: true, force: true });
+        return false;
+      }
+      if (code !== 0) {
+        await fs.rm(runner.venvDir, { recursive: true, force: true });
+        throw new LocalServerProblem(vscode.l10n.t('Installing openhands-agent-server {0} failed (exit code {1}). Its log says why.', release, String(code)));
+      }
+    }
+    return true;
+  }
+
+  /** Watches the process this window started: an exit nobody asked for is a crash. */
+  private hold(child: ChildProcess): void {
+    this.child = child;
+    child.once('exit', (code, signal) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      void this.crashed(child.pid, code ?? signal);
+    });
+    this.register({ dispose: () => child.removeAllListeners('exit') });
+  }
+
+  private async crashed(pid: number | undefined, how: number | string | null): Promise<void> {
+    const state = await readState(this.layout.stateFile);
+    // Stop (in any window) clears the pid first: then the exit was asked for.
+    if (!state || state.pid !== pid) return;
+    await writeState(this.layout.stateFile, stopped(state));
+    this.deps.logger.warn(`The local agent server (pid ${pid}) ended unexpectedly: ${String(how)}`);
+    this.refreshIfShown(state.port);
+    const restart = vscode.l10n.t('Restart');
+    const show = vscode.l10n.t('Show Log');
+    const choice = await vscode.window.showErrorMessage(vscode.l10n.t('OpenHands: the local agent server stopped unexpectedly ({0}).', String(how)), restart, show);
+    if (choice === restart) await this.start();
+    else if (choice === show) this.log.show();
+  }
+
+  /** Connects to it as any server: its key stored for its URL, "This machine" in openhands.servers, then switched to. */
+  private async connect(reached: Reached): Promise<void> {
+    const { keys, session, logger, settings } = this.deps;
+    const { sessionKey } = await localServerKeys(this.deps.context.secrets, logger.redactor);
+    await keys.set(reached.url, { kind: 'session', key: sessionKey });
+    const servers = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<unknown[]>('servers', []);
+    await updateUserSetting('servers', withLocalServer(servers, vscode.l10n.t('This machine'), reached.url));
+    // Already the server URL (started again after a Stop or a crash): the views load again from the new server.
+    if (!(await useServer(reached.url, session, logger))) await settings.refresh(true);
+    if (!reached.fresh) return;
+    // A new server: its conversations start with confirmation mode on, a setting the person can turn off.
+    if (await session.connect()) await settings.edit('confirmation_mode', true, vscode.l10n.t('Confirmation mode'));
+  }
+
+  /** Resolves to whether a running server was stopped. */
+  async stop(): Promise<boolean> {
+    const state = await readState(this.layout.stateFile);
+    const pid = state?.pid;
+    this.log.stop();
+    if (!state || pid === undefined || !processAlive(pid)) {
+      if (state) await writeState(this.layout.stateFile, stopped(state));
+      void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the local agent server is not running.'));
+      return false;
+    }
+    this.child = undefined;
+    await writeState(this.layout.stateFile, stopped(state));
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: stopping the local agent server…') },
+      () => stopGroup(pid));
+    this.deps.logger.info(`Stopped the local agent server (pid ${pid})`);
+    this.refreshIfShown(state.port);
+    void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the local agent server is stopped. Start a Local Agent Server starts it again with the same state.'));
+    return true;
+  }
+
+  /** The views say at once that the server is gone when they show it (else only their next request would). */
+  private refreshIfShown(port: number): void {
+    if (this.deps.session.serverUrl === localServerUrl(port)) void this.deps.settings.refresh();
+  }
+
+  private async markStopped(): Promise<void> {
+    const state = await readState(this.layout.stateFile);
+    if (state) await writeState(this.layout.stateFile, stopped(state));
+  }
+
+  private async showProblem(message: string, command?: string): Promise<void> {
+    const show = vscode.l10n.t('Show Log');
+    const copy = vscode.l10n.t('Copy the Command');
+    const choice = await vscode.window.showErrorMessage(message, ...(command ? [copy] : []), show);
+    if (choice === show) this.log.show();
+    else if (choice === copy && command) await vscode.env.clipboard.writeText(command);
+  }
+}
+
+function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(() => true, () => false);
+}
+
+function abortedBy(token: vscode.CancellationToken): AbortSignal {
+  const controller = new AbortController();
+  token.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}
