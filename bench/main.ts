@@ -186,7 +186,9 @@ function sizeRows(): { rows: Row[]; over: string[] } {
     // Changes view's restore after a reload (176.3 KiB): raised, not met; bringing it back is open in issue 31.
     // 185 until the agent-server line (its adapters, its Canvas key, the walkthrough's text) and issue 42's fixes
     // (187.0 KiB with them, README 8 KB shorter): raised, not met.
-    ['package', ['dist/openhands-conversations.vsix'], 'the VSIX', 190],
+    // 190 until Check Changes (its bundle, 8 KiB packed) and the local agent server (15 KiB more of the commands'
+    // bundle) came in: 205.1 KiB with them. Raised, not met.
+    ['package', ['dist/openhands-conversations.vsix'], 'the VSIX', 210],
   ];
   const rows: Row[] = [];
   const over: string[] = [];
