@@ -163,6 +163,12 @@ export interface AgentServerApi {
    * `onSent` is told the bytes sent so far. Absent where the agent server takes no upload.
    */
   uploadFile?(localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void>;
+  /**
+   * An absolute folder on the agent server's machine where an uploaded file may lie until a command has used it:
+   * one the upload and the command both accept, and whose files are never among the agent's changes. Absent where
+   * the agent server takes no upload.
+   */
+  uploadFolder?(call?: CallOptions): Promise<string>;
   /** Runs a shell command in the conversation's workspace (or `cwd`) and gives its result once it ended; absent where it runs none. */
   runCommand?(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult>;
 }
