@@ -88,6 +88,11 @@ export interface ConversationsApi {
   stopConversation?(id: string, call?: CallOptions): Promise<void>;
   /** The state a stop leaves a conversation in, as the server then reports it (V1 pauses its sandbox: `paused`). */
   readonly stopLeaves?: ConversationState;
+  /**
+   * false where a start cannot name a repository for the server to clone (an agent server's start request has no
+   * such field and clones nothing); absent where it can (the app server's lines, with the provider's token).
+   */
+  readonly clonesRepository?: false;
   /** Starts a paused conversation's sandbox again; absent where the API offers no resume. */
   resumeConversation?(id: string, call?: CallOptions): Promise<void>;
   /**

@@ -3,6 +3,8 @@
 // /tmp was a 422), so the bundle goes into the workspace's .git, is unpacked with the workspace as cwd and removed by
 // the unpack command. Right after, the workspace holds exactly the folder's files (not the ignored ones), no bundle is
 // left anywhere in it, and the changes list is empty; the agent's first look (`ls -a . .git`) sees no bundle either.
+// And why the pre-flight offers no Push and Start on this line (the client's `clonesRepository: false`): the start
+// request has no repository field (sdk conversation/request.py), so one named is dropped and nothing is cloned.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AgentServerApi, OpenHandsClient } from '../../src/api/client';
@@ -10,7 +12,7 @@ import { handOver } from '../../src/core/handover/handOver';
 import { makeTestFolder, type TestFolder } from '../support/handOverFolder';
 import type { ScriptStep } from '../support/scriptedLlm/script';
 import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
-import { storeScriptedLlm, untilStatus } from './agentServer';
+import { Workspaces, jsonOf, storeScriptedLlm, storedAgent, untilStatus, type AgentConversation } from './agentServer';
 import { extensionClient } from './conversationList.suite';
 import type { Client } from './target';
 
@@ -64,6 +66,26 @@ export function agentHandOverSuite(client: Client): void {
       assert.ok(events.includes('edited.txt') && !events.includes('openhands-handover'), 'its output lists the files and no bundle');
       assert.deepEqual((await state.agent!.changes(null)).files, []);
       await state.api!.deleteConversation!(state.id!);
+    });
+  });
+}
+
+export function agentNoCloneSuite(client: Client): void {
+  const workspaces = new Workspaces();
+
+  describe('agent line: a start names no repository (the one given is dropped, nothing cloned)', () => {
+    after(() => workspaces.removeAll());
+
+    it('a start with the app server\'s repository fields: 201, the workspace empty but for its .git', async () => {
+      const body = {
+        agent_settings: await storedAgent(client), secrets_encrypted: true, workspace: { working_dir: workspaces.make(true) },
+        selected_repository: 'OpenHands/OpenHands', selected_branch: 'main', git_provider: 'github', repository: 'https://github.com/OpenHands/OpenHands.git',
+      };
+      const started = jsonOf<AgentConversation>(await client.post('/api/conversations', JSON.stringify(body)), 201);
+      assert.equal(started.execution_status, 'idle');
+      const bash = await client.post(`/api/conversations/${started.id}/bash/execute_bash_command`, JSON.stringify({ command: 'ls -A', timeout: 30 }));
+      assert.deepEqual(jsonOf<{ exit_code: number; stdout: string }>(bash, 200).stdout, '.git\n');
+      assert.equal((await client.request('DELETE', `/api/conversations/${started.id}`)).status, 200);
     });
   });
 }

@@ -35,6 +35,8 @@ export async function conversationAction(transport: Transport, id: string, actio
 export class AgentConversationsApi implements ConversationsApi {
   /** A stop pauses the conversation: it reads `paused` and `/run` goes on. */
   readonly stopLeaves = 'paused';
+  /** Its start request names no repository (sdk conversation/request.py): the folder goes by Send This Folder. */
+  readonly clonesRepository = false;
   private home: Promise<string> | undefined;
 
   constructor(private readonly transport: Transport) {}

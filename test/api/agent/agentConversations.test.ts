@@ -86,6 +86,14 @@ describe('agent server conversations: starts', () => {
     await assert.rejects(client.createConversation({ initial_user_msg: 'x', repository: 'o/r' }), ValidationError);
     assert.equal(exchanges.length, 0);
   });
+
+  it('the client says it clones no repository, so the pre-flight offers no Push and Start; the app server\'s lines say nothing', async () => {
+    const { client } = await clientOn();
+    assert.equal(client.clonesRepository, false);
+    const options = { baseUrl: 'http://127.0.0.1:9', fetch: (u: string, init: RequestInit) => fetch(u, init), getCredential: async () => undefined, timeoutMs: 5000 };
+    assert.equal(createClient(options, { version: '1.11.0', settings: 'v1', conversations: 'v1' }).clonesRepository, undefined);
+    assert.equal(createClient(options).clonesRepository, undefined);
+  });
 });
 
 describe('agent server conversations: the list and the actions', () => {
