@@ -109,6 +109,12 @@ export interface ConversationsApi {
    * absent where the server cannot search (V0: filter what is loaded).
    */
   searchConversations?(query: { readonly text: string; readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
+  /**
+   * The conversations in any of `states`, by last update within each state, paged as listConversations (a page may
+   * be short, even empty, while more follow); absent where the server cannot filter by state (the views then scan
+   * the pages of the list). A state the server has no counterpart for is never listed.
+   */
+  listByState?(query: { readonly states: readonly ConversationState[]; readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
   /** How many conversations the server holds, or how many have `text` in their title; absent where it cannot count. */
   countConversations?(text: string | undefined, call?: CallOptions): Promise<number>;
   /**

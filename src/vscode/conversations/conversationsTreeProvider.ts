@@ -156,7 +156,9 @@ function filterItem(filter: FilterLine): vscode.TreeItem {
   item.description = vscode.l10n.t('click to clear');
   item.tooltip = filter.by === 'server'
     ? vscode.l10n.t('The server searched every conversation\'s title. Click to show all conversations again.')
-    : filter.hasMore
+    : filter.by === 'serverStates'
+      ? vscode.l10n.t('The server listed the conversations in these states. Click to show all conversations again.')
+      : filter.hasMore
       ? vscode.l10n.t('Matched among the {0} conversations loaded so far: Load More looks further. Click to show all conversations again.', filter.searched)
       : vscode.l10n.t('Matched among all {0} conversations. Click to show all conversations again.', filter.searched);
   return item;
@@ -168,6 +170,7 @@ function filterSummary({ text, states: picked, by, shown, total, searched, hasMo
   if (text && states) return vscode.l10n.t('“{0}” in the title, showing only: {1} ({2})', text, states, shown);
   if (text && by === 'server') return vscode.l10n.t('{0} with “{1}” in the title', count, text);
   if (text) return vscode.l10n.t('{0} of those loaded with “{1}” in the title', count, text);
+  if (by === 'serverStates') return hasMore ? vscode.l10n.t('{0} so far: only {1}', count, states) : vscode.l10n.t('{0}: only {1}', count, states);
   // The counts first: a narrow side bar cuts the line's end.
   return hasMore
     ? vscode.l10n.t('{0} of {1} searched: only {2}', count, searched, states)
