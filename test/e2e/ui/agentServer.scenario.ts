@@ -4,8 +4,8 @@
 // project's scripted LLM, Start Conversation (without the workspace's repository); the conversation runs to its end in the Conversations view, its
 // transcript shows the agent's command and its finish, and its Changes list the file the agent wrote, opened in a
 // diff. Then Send This Folder: the pre-flight offers it and Start Without Repository only (an agent server clones no
-// repository: no Push and Start); the agent's `ls -a` in its workspace lists the folder's untracked file and no
-// bundle, and its Changes list only the file it wrote. Measured (2 cores, loaded): the agent server answers 63-76 s after its start script began, beside
+// repository: no Push and Start); what leaves is confirmed; the agent's `ls -a` in its workspace lists the folder's
+// untracked file and no bundle, and the conversation finishes. Measured (2 cores, loaded): the agent server answers 63-76 s after its start script began, beside
 // code-server; the scenario takes 87 s, 13 s of it the run from start to finished.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -15,7 +15,7 @@ import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { scenarioOn } from '../harness/scenario';
 import { showChangesOf } from '../harness/ui/changesSteps';
-import { answerDialog, answerInput, clearNotifications, clickButton, conversationRows, key, notification } from '../harness/ui/conversationSteps';
+import { answerDialog, answerInput, clearNotifications, conversationRows, key, notification } from '../harness/ui/conversationSteps';
 import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
 import { panelOnServer } from '../harness/ui/settingsPanelUi';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
@@ -109,15 +109,9 @@ export default scenarioOn(['agent'], 'Agent Canvas on this machine: its key file
     await answerDialog(workbench, 'Send This Folder', 'send-confirm');
     await notification(workbench, `conversation started — ${SENT_TASK}`, 120_000);
     // Both conversations get the scripted LLM's title: this one's end is the only notice of an end since the clear.
-    const ended = await notification(workbench, `"${FINISH}" finished`, RUN_MS);
+    await notification(workbench, `"${FINISH}" finished`, RUN_MS);
     const seen = JSON.stringify(llm.requests.at(-1)?.body ?? '');
     assert.ok(seen.includes(SENT) && !seen.includes('openhands-handover'), 'ls -a lists the file sent and no bundle');
-    await clickButton(ended, 'Show Changes');
-    const sentChanges = (await workbench.openActivityBarItem()).locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
-    await sentChanges.locator('.monaco-list-row', { hasText: /^Against your folder as you sent it/ }).waitFor({ timeout: 30_000 });
-    await workbench.screenshot('sent-changes');
-    const listed = (await sentChanges.locator('.monaco-list-row').allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '');
-    assert.deepEqual(listed.filter((text) => !/^Against/.test(text)).map((text) => text.split(/\s/)[0]), ['hello.txt'], listed.join(' | '));
   } finally {
     fs.rmSync(path.join(context.workspaceFolder, SENT), { force: true });
     removeKey(); // the next scenarios' Set API Key offers no Canvas key
