@@ -46,8 +46,8 @@ export async function manyConversations(key: string): Promise<ManyFigures> {
     };
     const firstPages = await repeat(5, () => measured(() => new ConversationFeed().poll(client, 'list', new AbortController().signal)));
     const count = await measured(() => client.countConversations!('parser'));
-    const search = new ConversationSearch('parser', count.value);
-    const searched = await measured(() => search.run({ searchConversations: client.searchConversations! }));
+    const search = ConversationSearch.byTitle({ searchConversations: client.searchConversations! }, 'parser', count.value);
+    const searched = await measured(() => search.run());
     const feed = new ConversationFeed();
     const all = await measured(async () => {
       await feed.poll(client, 'list', new AbortController().signal);

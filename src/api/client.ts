@@ -88,6 +88,11 @@ export interface ConversationsApi {
   stopConversation?(id: string, call?: CallOptions): Promise<void>;
   /** The state a stop leaves a conversation in, as the server then reports it (V1 pauses its sandbox: `paused`). */
   readonly stopLeaves?: ConversationState;
+  /**
+   * false where a start cannot name a repository for the server to clone (an agent server's start request has no
+   * such field and clones nothing); absent where it can (the app server's lines, with the provider's token).
+   */
+  readonly clonesRepository?: false;
   /** Starts a paused conversation's sandbox again; absent where the API offers no resume. */
   resumeConversation?(id: string, call?: CallOptions): Promise<void>;
   /**
@@ -104,6 +109,12 @@ export interface ConversationsApi {
    * absent where the server cannot search (V0: filter what is loaded).
    */
   searchConversations?(query: { readonly text: string; readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
+  /**
+   * The conversations in any of `states`, by last update within each state, paged as listConversations (a page may
+   * be short, even empty, while more follow); absent where the server cannot filter by state (the views then scan
+   * the pages of the list). A state the server has no counterpart for is never listed.
+   */
+  listByState?(query: { readonly states: readonly ConversationState[]; readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage>;
   /** How many conversations the server holds, or how many have `text` in their title; absent where it cannot count. */
   countConversations?(text: string | undefined, call?: CallOptions): Promise<number>;
   /**
@@ -163,6 +174,12 @@ export interface AgentServerApi {
    * `onSent` is told the bytes sent so far. Absent where the agent server takes no upload.
    */
   uploadFile?(localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void>;
+  /**
+   * An absolute folder on the agent server's machine where an uploaded file may lie until a command has used it:
+   * one the upload and the command both accept, and whose files are never among the agent's changes. Absent where
+   * the agent server takes no upload.
+   */
+  uploadFolder?(call?: CallOptions): Promise<string>;
   /** Runs a shell command in the conversation's workspace (or `cwd`) and gives its result once it ended; absent where it runs none. */
   runCommand?(command: string, options: CommandOptions, call?: CallOptions): Promise<CommandResult>;
 }

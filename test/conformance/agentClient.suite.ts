@@ -1,7 +1,7 @@
 // The agent line through the extension's own client (src/api, connectClient as the extension builds it) against the
 // real agent server: detected as an agent server, its settings read and changed without the key being lost (the
 // mask is never sent back), a conversation started with the stored agent and run to finished by the scripted LLM in
-// a folder of its own, listed, read, renamed, its events and changes read, a follow-up, a stop and a resume, a
+// a folder of its own, listed (also by state), read, renamed, its events and changes read, a follow-up, a stop and a resume, a
 // rejected action and going on, and a delete. The raw checks of the same routes are in agent*.suite.ts beside it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,6 +61,20 @@ export function agentClientSuite(client: Client): void {
       assert.deepEqual([summary?.id, summary?.state], [id, 'finished']);
       const page = await api.listConversations({ limit: 100 });
       assert.ok(page.items.some((c) => c.id === id));
+    });
+
+    it('by state (`search?status=`): the finished one among the finished, every one listed finished; not among the running', async () => {
+      const all: string[] = [];
+      let pageId: string | undefined;
+      do {
+        const page = await api.listByState!({ states: ['finished', 'stopped'], limit: 2, ...(pageId ? { pageId } : {}) });
+        assert.ok(page.items.every((c) => c.state === 'finished' || c.state === 'stopped'), JSON.stringify(page.items.map((c) => c.state)));
+        all.push(...page.items.map((c) => c.id));
+        pageId = page.nextPageId ?? undefined;
+      } while (pageId);
+      assert.ok(all.includes(id));
+      assert.equal(new Set(all).size, all.length, 'none twice');
+      assert.ok(!(await api.listByState!({ states: ['running'], limit: 100 })).items.some((c) => c.id === id));
     });
 
     it('its events: the user message, the agent\'s calls; the file the agent wrote, exact bytes', async () => {

@@ -31,6 +31,7 @@ import { type AgentRunState, agentConversationsSuite } from './agentConversation
 import { Workspaces } from './agentServer';
 import { agentAuthSuite, agentProfilesSuite, agentSettingsSuite } from './agentSettings.suite';
 import { agentWorkspaceSuite } from './agentWorkspace.suite';
+import { agentHandOverSuite, agentNoCloneSuite } from './agentHandOver.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
 import { v1EventsSuite } from './v1Events.suite';
@@ -112,4 +113,6 @@ function agentSuites(client: Client): void {
   agentConfirmSuite(client);
   agentDeleteSuite(client, state);
   agentClientSuite(client);
+  agentHandOverSuite(client);
+  agentNoCloneSuite(client);
 }

@@ -55,7 +55,7 @@ export async function agentLoopback(handler: AgentHandler): Promise<{ server: Lo
     let text = '';
     req.on('data', (chunk: Buffer) => { text += chunk.toString(); });
     req.on('end', () => {
-      const exchange = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) as unknown : undefined };
+      const exchange = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? bodyOf(text, req.headers['content-type']) : undefined };
       exchanges.push(exchange);
       const answer = handler(exchange);
       res.writeHead(answer.status, { 'content-type': 'application/json' });
@@ -63,4 +63,9 @@ export async function agentLoopback(handler: AgentHandler): Promise<{ server: Lo
     });
   });
   return { server, exchanges };
+}
+
+/** A JSON body parsed; any other (a multipart upload) as its text. */
+function bodyOf(text: string, contentType: string | undefined): unknown {
+  return contentType?.startsWith('application/json') ? JSON.parse(text) as unknown : text;
 }

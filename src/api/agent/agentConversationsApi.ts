@@ -1,16 +1,18 @@
 // Conversations on an OpenHands Agent Server (/api/conversations): start with the agent the person stored (see
 // startRequest.ts), list by last update (`search`, paged by `page_id`), read by `?ids=`, stop (interrupt, which
 // cancels the LLM call in flight, then pause), resume (`/run`), and follow-up messages (`/events` with run:true).
-// The server has no title filter, so this line offers no search: the views filter the pages they loaded.
+// The server has no title filter, so this line offers no search: the views filter the pages they loaded; it filters
+// by state (`status`), which the views ask it for.
 import { randomUUID } from 'node:crypto';
 import type { ConversationsApi } from '../client';
 import { clientValidation, readAnswer } from '../http/answers';
 import type { RequestInfo } from '../http/apiError';
 import type { CallOptions, Transport } from '../http/transport';
 import type {
-  ConversationPage, ConversationRequest, ConversationResponse, ConversationSummary, FollowUpMessage, StartOptions,
+  ConversationPage, ConversationRequest, ConversationState, ConversationResponse, ConversationSummary, FollowUpMessage, StartOptions,
 } from '../model/conversations';
 import { l10n } from '../../base/l10n';
+import { EXECUTION_STATUSES, executionState } from '../v1/conversationList';
 import { agentSummary } from './conversationSummary';
 import { ConversationInfo, ConversationInfoList, ConversationInfoPage, HomeAnswer, StoredAgentSettings, SuccessAnswer } from './schemas';
 import { agentStartRequest, unsentFields } from './startRequest';
@@ -35,6 +37,8 @@ export async function conversationAction(transport: Transport, id: string, actio
 export class AgentConversationsApi implements ConversationsApi {
   /** A stop pauses the conversation: it reads `paused` and `/run` goes on. */
   readonly stopLeaves = 'paused';
+  /** Its start request names no repository (sdk conversation/request.py): the folder goes by Send This Folder. */
+  readonly clonesRepository = false;
   private home: Promise<string> | undefined;
 
   constructor(private readonly transport: Transport) {}
@@ -53,11 +57,23 @@ export class AgentConversationsApi implements ConversationsApi {
     return { status: 'ok', conversation_id: info.id, message: null, conversation_status: info.execution_status ?? null };
   }
 
-  async listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
-    const query = new URLSearchParams({ limit: String(Math.min(MAX_PAGE, Math.max(1, Math.floor(page.limit)))), sort_order: 'UPDATED_AT_DESC' });
-    if (page.pageId) query.set('page_id', page.pageId);
-    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/search?${query}`, undefined, call), ConversationInfoPage());
-    return { items: answer.items.map(agentSummary), nextPageId: answer.next_page_id ?? null };
+  listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
+    return this.searchPage(page, undefined, call);
+  }
+
+  /**
+   * `search?status=` takes one execution status: those that read as the states asked for are listed one after the
+   * other, the page id naming which one and where in its pages (`<index>:<the server's page id>`).
+   */
+  async listByState(query: { readonly states: readonly ConversationState[]; readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
+    const statuses = EXECUTION_STATUSES.filter((status) => query.states.includes(executionState(status)));
+    const cut = query.pageId?.indexOf(':') ?? -1;
+    const at = cut > 0 ? Number(query.pageId!.slice(0, cut)) : 0;
+    const status = statuses[at];
+    if (status === undefined) return { items: [], nextPageId: null };
+    const page = await this.searchPage({ limit: query.limit, pageId: query.pageId?.slice(cut + 1) || undefined }, status, call);
+    const next = page.nextPageId !== null ? `${at}:${page.nextPageId}` : at + 1 < statuses.length ? `${at + 1}:` : null;
+    return { items: page.items, nextPageId: next };
   }
 
   async getConversations(ids: readonly string[], call?: CallOptions): Promise<readonly ConversationSummary[]> {
@@ -85,6 +101,15 @@ export class AgentConversationsApi implements ConversationsApi {
     const content: unknown[] = [{ type: 'text', text: message.text }];
     if (message.imageUrls?.length) content.push({ type: 'image', image_urls: [...message.imageUrls] });
     readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, { role: 'user', content, run: true }, call), SuccessAnswer());
+  }
+
+  /** One page of `search`, by last update, of one execution status where given. */
+  private async searchPage(page: { readonly pageId?: string; readonly limit: number }, status: string | undefined, call?: CallOptions): Promise<ConversationPage> {
+    const query = new URLSearchParams({ limit: String(Math.min(MAX_PAGE, Math.max(1, Math.floor(page.limit)))), sort_order: 'UPDATED_AT_DESC' });
+    if (page.pageId) query.set('page_id', page.pageId);
+    if (status) query.set('status', status);
+    const answer = readAnswer(await this.transport.send('GET', `${CONVERSATIONS}/search?${query}`, undefined, call), ConversationInfoPage());
+    return { items: answer.items.map(agentSummary), nextPageId: answer.next_page_id ?? null };
   }
 
   private action(id: string, action: ConversationAction, call?: CallOptions): Promise<void> {

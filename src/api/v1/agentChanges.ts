@@ -41,12 +41,15 @@ export function agentChangesApi(transport: Transport, conversationPath: string):
     changes: async (baseRef, call) => agentChanges(transport, await workingDir(call), baseRef, call),
     patch: async (baseRef, call) => agentPatch(transport, (await workspace(call)).path, baseRef, call),
     fileBytes: async (path, call) => agentFileBytes(transport, (await workspace(call)).path, path, call),
+    workspacePath: async (call) => (await workspace(call)).path,
     defaultBaseIsEmptyTree: async (call) => (await workspace(call)).defaultBaseIsEmptyTree,
   };
 }
 
 export type AgentWorkspaceApi = Required<Pick<AgentServerApi, 'changes' | 'patch' | 'fileBytes' | 'defaultBaseIsEmptyTree'>> & {
   readonly workingDir: (call?: CallOptions) => Promise<string>;
+  /** The workspace's absolute folder. */
+  readonly workspacePath: (call?: CallOptions) => Promise<string>;
 };
 
 /**

@@ -35,19 +35,20 @@ export class V1AgentServer implements AgentServerApi {
   private readonly slowTransport: Transport;
   private readonly conversationPath: string;
   private readonly workingDir: (call?: CallOptions) => Promise<string>;
+  private readonly workspacePath: (call?: CallOptions) => Promise<string>;
 
   /**
    * `scopedRoutes`: the server takes its file, git and shell routes under the conversation's path, with absolute
    * paths inside its workspace (an agent server spoken to directly: the agent line); a sandbox's (1.x) host-wide.
    */
-  constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message', scopedRoutes = false) {
+  constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message', private readonly scopedRoutes = false) {
     // Another server: whether it answers says nothing about the configured one.
     const agent = { ...options, baseUrl: address.baseUrl, getCredential: async () => sessionCredential(address.key), reached: undefined };
     this.transport = new Transport({ ...agent, timeoutMs: AGENT_TIMEOUT_MS, readRetries: 1, maxResponseBytes: EVENTS_MAX_RESPONSE_BYTES });
     this.conversationPath = address.conversationPath ?? `/api/conversations/${encodeURIComponent(conversationId)}`;
     // A patch or a file may be large and slow: the server's own timeout and size cap, not the events' short ones.
     this.slowTransport = scopedRoutes ? new ConversationScopedTransport(agent, this.conversationPath) : new Transport(agent);
-    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes, defaultBaseIsEmptyTree: this.defaultBaseIsEmptyTree, workingDir: this.workingDir } = agentChangesApi(this.slowTransport, this.conversationPath));
+    ({ changes: this.changes, patch: this.patch, fileBytes: this.fileBytes, defaultBaseIsEmptyTree: this.defaultBaseIsEmptyTree, workingDir: this.workingDir, workspacePath: this.workspacePath } = agentChangesApi(this.slowTransport, this.conversationPath));
     const socketId = this.conversationPath.split('/').pop() ?? conversationId;
     const reader = new EventsSearchReader({
       source: 'agent-server',
@@ -68,6 +69,16 @@ export class V1AgentServer implements AgentServerApi {
   /** 1.6.0's and 1.11.0's agent servers both take an upload (file_router.py): offered on every V1 line. */
   uploadFile(localPath: string, remotePath: string, onSent?: UploadProgress, call?: CallOptions): Promise<void> {
     return uploadFile(this.slowTransport, localPath, remotePath, onSent, call);
+  }
+
+  /**
+   * Where a hand-over's bundle lies until its unpack. A sandbox's host-wide routes take any absolute path: /tmp, which
+   * a process and a Docker sandbox both have. Conversation-scoped routes (the agent line) take paths inside the
+   * workspace only (422 elsewhere, runtime_router.py): its `.git` folder, which the server makes in every workspace
+   * (event_service.py `_ensure_workspace_is_git_repo`) and whose files git never lists as changes.
+   */
+  async uploadFolder(call?: CallOptions): Promise<string> {
+    return this.scopedRoutes ? `${(await this.workspacePath(call)).replace(/\/+$/, '')}/.git` : '/tmp';
   }
 
   /**

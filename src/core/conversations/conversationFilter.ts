@@ -1,6 +1,6 @@
 // Finding conversations among hundreds: a text the title must hold and the states to show. The text is the
-// server's own search where it has one (conversationSearch.ts); elsewhere it, and the states always (no server
-// filters by them), are matched on the rows already loaded, which the view then says.
+// server's own search where it has one, the states its list by state where it has one (conversationSearch.ts);
+// elsewhere they are matched on the rows already loaded, which the view then says.
 import type { ConversationState } from '../../api/model/conversations';
 import { l10n } from '../../base/l10n';
 import type { FeedItem } from './conversationFeed';
@@ -21,7 +21,7 @@ export function isFiltering(filter: ConversationFilter): boolean {
   return filter.text !== '' || filter.states.size > 0;
 }
 
-const STATES_OF: Record<Exclude<StateFilter, 'startedHere'>, readonly ConversationState[]> = {
+export const STATES_OF: Record<Exclude<StateFilter, 'startedHere'>, readonly ConversationState[]> = {
   running: ['starting', 'running'], waiting: ['waiting', 'paused'], finished: ['finished', 'stopped'], error: ['error'],
 };
 

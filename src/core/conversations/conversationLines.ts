@@ -11,8 +11,11 @@ import { rowText, type RowText } from './conversationRow';
 export interface FoundRows {
   readonly rows: readonly FeedItem[];
   readonly hasMore: boolean;
-  /** `server`: the server searched the titles; `loaded`: the rows already loaded were matched here. */
-  readonly by: 'server' | 'loaded';
+  /**
+   * `server`: the server searched the titles; `serverStates`: it listed the states (words are matched here);
+   * `loaded`: the rows already loaded were matched here.
+   */
+  readonly by: 'server' | 'serverStates' | 'loaded';
   readonly total: number | undefined;
   /** How many conversations the rows were picked from: those loaded, or the search's results read. */
   readonly searched: number;

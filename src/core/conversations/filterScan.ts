@@ -1,6 +1,7 @@
-// Filter by State on a server that cannot filter by state: no OpenHands server can (1.11.0's and 1.6.0's
-// `app-conversations/search` take a title, dates and a sandbox; V0's list a repository and a trigger), so the
-// view loads pages, the list's or a title search's, until the filter has a page of matches or the list ends.
+// Filter by State loads pages until the filter has a page of matches or they end: the list's or a title search's
+// on the app server's lines, which cannot filter by state (1.11.0's and 1.6.0's `app-conversations/search` take a
+// title, dates and a sandbox; V0's list a repository and a trigger); an agent server's list by state (`status`)
+// where the client has one, whose pages are all matches but may be short.
 import { PAGE_SIZE } from './conversationFeed';
 
 /** What the scan reads and grows: the filter's matches so far, how many were looked at, and the next page. */

@@ -31,11 +31,13 @@ export type PreflightAction = 'sendFolder' | 'setUpToken' | 'pushAndStart' | 'st
  * lets a client store one, else starting without the repository; Push and Start is not offered. Otherwise Push
  * and Start comes first when a push answers a warning. Above all of them, where the line can take the folder and
  * it is not over the hand-over limit, Send This Folder: the agent gets the files as they are, whatever is pushed.
+ * A server that clones no repository offers only that and a start without the repository: a push would not help.
  */
 export function preflightChoices(
   warnings: readonly PreflightWarning[], remote: string | undefined, serverStoresTokens: boolean, canSendFolder = false,
 ): { push?: PushPlan; actions: PreflightAction[] } {
   const folder: PreflightAction[] = canSendFolder ? ['sendFolder'] : [];
+  if (warnings.some((w) => w.kind === 'serverClonesNone')) return { actions: [...folder, 'startWithoutRepository'] };
   if (warnings.some((w) => w.kind === 'noProviderToken')) {
     return { actions: [...folder, ...(serverStoresTokens ? ['setUpToken' as const] : []), 'startWithoutRepository', 'startAnyway'] };
   }

@@ -40,7 +40,9 @@ export type PreflightWarning =
   | { readonly kind: 'uncommitted' }
   | { readonly kind: 'noUpstream'; readonly branch: string }
   | { readonly kind: 'unpushed'; readonly branch: string; readonly commits: number }
-  | { readonly kind: 'noProviderToken'; readonly provider: ProviderType };
+  | { readonly kind: 'noProviderToken'; readonly provider: ProviderType }
+  /** The server clones no repository at a start (an agent server): the remote's state is beside the point then. */
+  | { readonly kind: 'serverClonesNone' };
 
 export function preflightWarnings(
   branch: BranchInfo, provider: ProviderType | undefined, serverTokens: Readonly<Record<string, string | null>> | null | undefined, uncommitted = false,
@@ -55,6 +57,11 @@ export function preflightWarnings(
   return warnings;
 }
 
+/** The warnings for a repository start on a server that clones one (`serverClones`), else that it clones none, alone. */
+export function serverWarnings(warnings: readonly PreflightWarning[], serverClones: boolean): readonly PreflightWarning[] {
+  return serverClones ? warnings : [{ kind: 'serverClonesNone' }];
+}
+
 export function warningText(warning: PreflightWarning): string {
   switch (warning.kind) {
     case 'detached': return l10n.t('HEAD is detached, so no branch is sent; the agent starts from the default branch.');
@@ -64,5 +71,6 @@ export function warningText(warning: PreflightWarning): string {
       ? l10n.t('Branch {0} has 1 commit not pushed; the agent works from the remote and will not see it.', warning.branch)
       : l10n.t('Branch {0} has {1} commits not pushed; the agent works from the remote and will not see them.', warning.branch, warning.commits);
     case 'noProviderToken': return l10n.t('The server has no {0} token, so it cannot clone the repository.', providerName(warning.provider));
+    case 'serverClonesNone': return l10n.t('This server cannot clone a repository: the agent sees your files only if you send this folder.');
   }
 }

@@ -85,7 +85,7 @@ export async function handOver(client: HandOverClient, request: HandOverRequest,
     conversationId = (await client.createConversation(start, { signal, onProgress, onAccepted: (id) => { startId = id; } })).conversation_id;
     const agent = await reachAgent(client, conversationId, timing, signal);
     step = 'upload';
-    const remotePath = remoteBundlePath(request.bundle.commit);
+    const remotePath = remoteBundlePath(request.bundle.commit, await agent.uploadFolder!({ signal }));
     await uploadBundle(agent, request, remotePath);
     step = 'unpack';
     request.onProgress?.({ step: 'unpack' });
@@ -117,7 +117,7 @@ async function reachAgent(client: HandOverClient, id: string, timing: HandOverTi
   for (;;) {
     const reach = await client.agentServer(id, { signal });
     if (reach.reachable) {
-      if (!reach.agent.uploadFile || !reach.agent.runCommand) throw new HandOverFailure(l10n.t('the conversation\'s agent server takes no upload'));
+      if (!reach.agent.uploadFile || !reach.agent.runCommand || !reach.agent.uploadFolder) throw new HandOverFailure(l10n.t('the conversation\'s agent server takes no upload'));
       return reach.agent;
     }
     // Right after READY the sandbox may still be on its way; anything else will not change by waiting.
@@ -135,8 +135,8 @@ async function uploadBundle(agent: AgentServerApi, request: HandOverRequest, rem
 }
 
 async function unpack(agent: AgentServerApi, request: HandOverRequest, remotePath: string, timing: HandOverTiming, signal: AbortSignal | undefined): Promise<void> {
-  // The bundle goes once the command ends, whatever its end. The command runs in the conversation's workspace (the
-  // client's default); the bundle's absolute path in /tmp reads the same from there.
+  // The bundle goes once the command ends, whatever its end, before the agent could list it. The command runs in the
+  // conversation's workspace (the client's default); the bundle's absolute path reads the same from there.
   const command = `trap ${shellQuote(`rm -f ${shellQuote(remotePath)}`)} EXIT\n${request.unpackCommand(remotePath)}`;
   const result = await agent.runCommand!(command, { timeoutSeconds: timing.unpackTimeoutSeconds }, { signal });
   if (result.exitCode === 0) return;
@@ -145,10 +145,10 @@ async function unpack(agent: AgentServerApi, request: HandOverRequest, remotePat
   throw new HandOverFailure(l10n.t('the unpack command ended with exit code {0}: {1}', String(result.exitCode), output));
 }
 
-/** A path no other hand-over uses; /tmp exists in a process sandbox's machine and in a Docker sandbox alike. */
-export function remoteBundlePath(commit: string): string {
+/** A path in `folder` (the agent server's upload folder) no other hand-over uses. */
+function remoteBundlePath(commit: string, folder: string): string {
   const unique = Math.random().toString(36).slice(2, 10);
-  return `/tmp/openhands-handover-${commit.slice(0, 12).replace(/[^0-9a-f]/g, '')}-${unique}.bundle`;
+  return `${folder.replace(/\/+$/, '')}/openhands-handover-${commit.slice(0, 12).replace(/[^0-9a-f]/g, '')}-${unique}.bundle`;
 }
 
 /**

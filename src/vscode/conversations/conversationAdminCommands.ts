@@ -3,8 +3,8 @@
 // Filter Conversations by State; Load More pages the search when one is shown.
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
-import { NO_FILTER, STATE_FILTERS, stateFilterLabel, type StateFilter } from '../../core/conversations/conversationFilter';
-import { ConversationSearch } from '../../core/conversations/conversationSearch';
+import { NO_FILTER, STATE_FILTERS, stateFilterLabel, type ConversationFilter, type StateFilter } from '../../core/conversations/conversationFilter';
+import { ConversationSearch, serverStates } from '../../core/conversations/conversationSearch';
 import { deleteQuestion } from '../../core/conversations/deleteQuestion';
 import { titleProblem } from '../../core/conversations/conversationTitle';
 import type { ChangesStore } from '../changes/changesStore';
@@ -140,8 +140,21 @@ async function find(services: AdminServices): Promise<void> {
  */
 async function titleSearch(finder: ConversationFinder, client: OpenHandsClient, text: string, total: number | undefined): Promise<ConversationSearch | undefined> {
   if (!text || !client.searchConversations || finder.searches(text)) return undefined;
-  const search = new ConversationSearch(text, total);
-  await search.run({ searchConversations: client.searchConversations });
+  const search = ConversationSearch.byTitle({ searchConversations: client.searchConversations }, text, total);
+  await search.run();
+  return search;
+}
+
+/**
+ * The server's list of the picked states, its first page read (one request); none where the server cannot list by
+ * state, a picked filter is no state of the server's (Started here), or its search for the words is shown.
+ */
+async function stateSearch(services: AdminServices, filter: ConversationFilter): Promise<ConversationSearch | undefined> {
+  const states = serverStates(filter.states);
+  const client = states && await clientFor(services);
+  if (!states || !client?.listByState || services.finder.searches(filter.text)) return undefined;
+  const search = ConversationSearch.byState({ listByState: client.listByState }, states);
+  await search.run();
   return search;
 }
 
@@ -153,19 +166,22 @@ async function filterByState(services: AdminServices): Promise<void> {
     placeHolder: vscode.l10n.t('None picked shows every state. More are loaded until a page of them shows.'),
   });
   if (!picked) return;
-  services.finder.setFilter({ ...current, states: new Set<StateFilter>(picked.map((item) => item.filter)) });
+  const filter = { ...current, states: new Set<StateFilter>(picked.map((item) => item.filter)) };
+  try {
+    services.finder.setFilter(filter, await stateSearch(services, filter));
+  } catch (error) {
+    return services.errors.show(error, { retry: () => filterByState(services) });
+  }
   const found = services.finder.rows();
   if (services.finder.active && found.hasMore && found.rows.length < PAGE_SIZE) await findMatches(services);
 }
 
 /**
- * Loads pages until the filter shows a page more rows or the list ends (no server filters by state), in a
+ * Loads pages, the list's or the server's answer's, until the filter shows a page more rows or they end, in a
  * notification that counts the conversations searched and can be cancelled; the filter's line then says how many
  * were searched.
  */
 async function findMatches(services: AdminServices): Promise<void> {
-  const client = await clientFor(services);
-  if (!client) return;
   const cancel = new AbortController();
   try {
     await vscode.window.withProgress({
@@ -173,7 +189,7 @@ async function findMatches(services: AdminServices): Promise<void> {
     }, async (progress, token) => {
       const cancelled = token.onCancellationRequested(() => cancel.abort());
       try {
-        await services.finder.findMore(client, (searched) => progress.report({ message: vscode.l10n.t('{0} conversations searched', searched) }), cancel.signal);
+        await services.finder.findMore((searched) => progress.report({ message: vscode.l10n.t('{0} conversations searched', searched) }), cancel.signal);
       } finally {
         cancelled.dispose();
       }

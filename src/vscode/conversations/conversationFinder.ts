@@ -2,7 +2,6 @@
 // State) and, where the server searches titles, its search results. Owned here so the view and the commands share one filter; the search runs
 // only when the person asks (one request), and is dropped when the server changes.
 import * as vscode from 'vscode';
-import type { OpenHandsClient } from '../../api/client';
 import type { ConversationSummary } from '../../api/model/conversations';
 import type { FoundRows } from '../../core/conversations/conversationLines';
 import { NO_FILTER, isFiltering, matchesFilter, type ConversationFilter } from '../../core/conversations/conversationFilter';
@@ -29,11 +28,13 @@ export class ConversationFinder extends Disposable {
   get active(): boolean { return isFiltering(this.current); }
 
   /**
-   * Narrows the view. `search`: the server's search for a new title text, already run (the commands make it);
-   * the same words keep the search already made (only the states changed), other words drop it.
+   * Narrows the view. `search`: the server's search for a new title text or its list of new states, already run
+   * (the commands make it); the search already made stays while it answers the filter: the same words (only the
+   * states changed), or, a list by state, the same states (only the words changed, matched here).
    */
   setFilter(filter: ConversationFilter, search?: ConversationSearch): void {
-    this.search = search ?? (this.searches(filter.text) ? this.search : undefined);
+    const kept = this.search?.text ? this.searches(filter.text) : sameStates(filter.states, this.current.states);
+    this.search = search ?? (kept ? this.search : undefined);
     this.current = filter;
     void vscode.commands.executeCommand('setContext', Context.ConversationsFiltered, this.active);
     this.changed.fire();
@@ -46,13 +47,12 @@ export class ConversationFinder extends Disposable {
 
   /**
    * Loads pages, the server's search's or the list's, until the filter shows a page more rows or nothing is left
-   * to load (no server filters by state: loadUntilMatches); `onProgress` hears how many were searched so far.
+   * to load (loadUntilMatches); `onProgress` hears how many were searched so far.
    */
-  async findMore(client: OpenHandsClient, onProgress: (searched: number) => void, signal: AbortSignal): Promise<ScanEnd> {
+  async findMore(onProgress: (searched: number) => void, signal: AbortSignal): Promise<ScanEnd> {
     const { search } = this;
-    const searchConversations = client.searchConversations;
-    const loadMore = search && searchConversations
-      ? async (s: AbortSignal) => { await search.loadMore({ searchConversations }, s); this.changed.fire(); }
+    const loadMore = search
+      ? async (s: AbortSignal) => { await search.loadMore(s); this.changed.fire(); }
       : (s: AbortSignal) => this.watch.loadMore(s);
     return loadUntilMatches({
       matches: () => this.rows().rows.length, searched: () => this.rows().searched, hasMore: () => this.rows().hasMore, loadMore,
@@ -67,15 +67,21 @@ export class ConversationFinder extends Disposable {
 
   /** The rows the view shows under the filter, from the search or from what the watch has loaded. */
   rows(): FoundRows {
-    const feed = this.watch.feed;
-    if (this.search) {
+    const { feed } = this.watch;
+    const { search } = this;
+    if (search) {
       const started = feed.startedStates;
-      const items = this.search.items.map((item: ConversationSummary) => ({ ...item, startedHere: started.has(item.id) }));
-      const rows = items.filter((item) => matchesFilter(item, this.current, false));
-      return { rows, hasMore: this.search.hasMore, by: 'server', total: this.search.total, searched: items.length };
+      const items = search.items.map((item: ConversationSummary) => ({ ...item, startedHere: started.has(item.id) }));
+      // Words the server did not search for (it listed states) are matched here.
+      const rows = items.filter((item) => matchesFilter(item, this.current, search.text !== this.current.text));
+      return { rows, hasMore: search.hasMore, by: search.text ? 'server' : 'serverStates', total: search.total, searched: items.length };
     }
     const list = feed.list ?? [];
     const rows = list.filter((item) => matchesFilter(item, this.current, this.current.text !== ''));
     return { rows, hasMore: feed.hasMore, by: 'loaded', total: undefined, searched: list.length };
   }
+}
+
+function sameStates(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((state) => b.has(state));
 }

@@ -10,7 +10,7 @@ import { TaskDrafts } from '../../core/conversations/taskDrafts';
 import { preflightChoices, pushPlanText, PUSH_ACTION_TITLES, type PreflightAction, type PushAction, type PushFailure, type PushPlan } from '../../core/git/branchPush';
 import { providerName } from '../../api/providerDomains';
 import { tokenHost } from '../../core/git/gitProvider';
-import { warningText, type PreflightWarning } from '../../core/git/repoContext';
+import { serverWarnings, warningText, type PreflightWarning } from '../../core/git/repoContext';
 import type { ServerSession, Server } from '../connection/serverSession';
 import type { GitPusher } from '../git/gitPush';
 import { configuration } from '../platform/configuration';
@@ -57,7 +57,7 @@ export class ConversationSender {
 
   /** Warns, then sends (after Push and Start's push); returns the new conversation's id, or undefined when it did not start. */
   async send(target: ConversationTarget, message: MessageFields, title: string, reporter?: StartReporter): Promise<string | undefined> {
-    const confirmed = await this.confirmWithFolder(target);
+    const confirmed = await this.confirmWithFolder(this.forServer(target));
     if (confirmed?.folder) return this.sendFolder(confirmed.folder, message, title, reporter);
     if (confirmed?.push) return this.pushThenPost(confirmed.target, confirmed.push, message, title, reporter);
     return confirmed && this.post(confirmed.target, message, title, reporter);
@@ -207,9 +207,15 @@ export class ConversationSender {
    */
   async folderPlan(target: ConversationTarget): Promise<{ readonly offer: FolderOffer | undefined; readonly sentWithoutAsking: boolean }> {
     const mode = configuration.startConversationWith();
-    const asks = !target.repository || target.warnings.length > 0;
+    const asks = !target.repository || this.forServer(target).warnings.length > 0;
     const offer = mode === 'repository' || (mode === 'ask' && !asks) ? undefined : await this.folders.offer(target.root);
     return { offer, sentWithoutAsking: mode === 'folder' };
+  }
+
+  /** The target with what the server makes of its repository: one it cannot clone is warned about, nothing else. */
+  private forServer(target: ConversationTarget): ConversationTarget {
+    if (!target.repository) return target;
+    return { ...target, warnings: serverWarnings(target.warnings, this.session.server?.client.clonesRepository !== false) };
   }
 
   /** Hands the folder over with the task; the conversation is kept and announced as any other start. */

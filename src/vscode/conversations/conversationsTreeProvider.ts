@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { FeedItem } from '../../core/conversations/conversationFeed';
-import { stateFilterLabel } from '../../core/conversations/conversationFilter';
+import { filterSummary, filterTooltip } from '../../core/conversations/filterSummary';
 import { conversationLines, type ConversationLine, type FilterLine } from '../../core/conversations/conversationLines';
 import { STATE_PRESENTATION, canResume, canStop, canTakeMessage } from '../../core/conversations/conversationState';
 import { systemClock } from '../../core/conversations/refreshSchedule';
@@ -154,24 +154,8 @@ function conversationItem(node: ConversationNode & { kind: 'conversation' }, ses
 function filterItem(filter: FilterLine): vscode.TreeItem {
   const item = lineItem(filterSummary(filter), 'filter', { command: Command.ClearConversationFilter, title: vscode.l10n.t('Clear Filter') }, ViewItem.Filter);
   item.description = vscode.l10n.t('click to clear');
-  item.tooltip = filter.by === 'server'
-    ? vscode.l10n.t('The server searched every conversation\'s title. Click to show all conversations again.')
-    : filter.hasMore
-      ? vscode.l10n.t('Matched among the {0} conversations loaded so far: Load More looks further. Click to show all conversations again.', filter.searched)
-      : vscode.l10n.t('Matched among all {0} conversations. Click to show all conversations again.', filter.searched);
+  item.tooltip = filterTooltip(filter);
   return item;
-}
-
-function filterSummary({ text, states: picked, by, shown, total, searched, hasMore }: FilterLine): string {
-  const states = picked.map(stateFilterLabel).join(', ');
-  const count = total ?? shown;
-  if (text && states) return vscode.l10n.t('“{0}” in the title, showing only: {1} ({2})', text, states, shown);
-  if (text && by === 'server') return vscode.l10n.t('{0} with “{1}” in the title', count, text);
-  if (text) return vscode.l10n.t('{0} of those loaded with “{1}” in the title', count, text);
-  // The counts first: a narrow side bar cuts the line's end.
-  return hasMore
-    ? vscode.l10n.t('{0} of {1} searched: only {2}', count, searched, states)
-    : vscode.l10n.t('{0} of all {1}: only {2}', count, searched, states);
 }
 
 function stateColor(state: FeedItem['state']): vscode.ThemeColor | undefined {

@@ -86,9 +86,47 @@ describe('agent server conversations: starts', () => {
     await assert.rejects(client.createConversation({ initial_user_msg: 'x', repository: 'o/r' }), ValidationError);
     assert.equal(exchanges.length, 0);
   });
+
+  it('the client says it clones no repository, so the pre-flight offers no Push and Start; the app server\'s lines say nothing', async () => {
+    const { client } = await clientOn();
+    assert.equal(client.clonesRepository, false);
+    const options = { baseUrl: 'http://127.0.0.1:9', fetch: (u: string, init: RequestInit) => fetch(u, init), getCredential: async () => undefined, timeoutMs: 5000 };
+    assert.equal(createClient(options, { version: '1.11.0', settings: 'v1', conversations: 'v1' }).clonesRepository, undefined);
+    assert.equal(createClient(options).clonesRepository, undefined);
+  });
 });
 
 describe('agent server conversations: the list and the actions', () => {
+  it('by state: `search?status=` for each execution status that reads as a state asked for, one after the other, paged', async () => {
+    const { client, exchanges } = await clientOn(({ url }) => {
+      const query = new URL(url, 'http://x').searchParams;
+      const status = query.get('status') ?? '';
+      const second = query.get('page_id') === 'p2';
+      return { status: 200, body: { items: [conversationInfo(`${status}-${second ? 2 : 1}`, { execution_status: status })], next_page_id: status === 'idle' && !second ? 'p2' : null } };
+    });
+    assert.ok(client.listByState);
+    const seen: string[] = [];
+    let pageId: string | undefined;
+    do {
+      const page = await client.listByState({ states: ['waiting', 'paused'], limit: 20, ...(pageId ? { pageId } : {}) });
+      seen.push(...page.items.map((c) => `${c.id}:${c.state}`));
+      pageId = page.nextPageId ?? undefined;
+    } while (pageId);
+    assert.deepEqual(seen, ['idle-1:waiting', 'idle-2:waiting', 'paused-1:paused', 'waiting_for_confirmation-1:waiting']);
+    assert.deepEqual(exchanges.map((e) => e.url), [
+      '/api/conversations/search?limit=20&sort_order=UPDATED_AT_DESC&status=idle',
+      '/api/conversations/search?limit=20&sort_order=UPDATED_AT_DESC&page_id=p2&status=idle',
+      '/api/conversations/search?limit=20&sort_order=UPDATED_AT_DESC&status=paused',
+      '/api/conversations/search?limit=20&sort_order=UPDATED_AT_DESC&status=waiting_for_confirmation',
+    ]);
+  });
+
+  it('by state: a state with no execution status on this line (starting) lists nothing, with no request', async () => {
+    const { client, exchanges } = await clientOn();
+    assert.deepEqual(await client.listByState!({ states: ['starting'], limit: 20 }), { items: [], nextPageId: null });
+    assert.equal(exchanges.length, 0);
+  });
+
   it('lists search pages by last update, paged by page_id; reads ?ids= leaving unknown ids out', async () => {
     const { client, exchanges } = await clientOn();
     const page = await client.listConversations({ pageId: 'p1', limit: 500 });

@@ -1,11 +1,15 @@
 // The agent line's work: the conversation's agent server is the configured server, reached at its URL with its
 // own key through V1's agent-server adapter; the confirmation answer goes to it.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { ServerApi } from '../../../src/api/client';
 import { createClient } from '../../../src/api/createClient';
 import { sessionCredential } from '../../../src/api/http/credential';
-import { agentLoopback, conversationInfo } from '../../support/agentAnswers';
+import { agentLoopback, agentSettingsAnswer, conversationInfo } from '../../support/agentAnswers';
+import { handOver } from '../../../src/core/handover/handOver';
 import { agentLine } from '../../../src/api/agent/agentLine';
 import type { LoopbackServer } from '../../support/loopbackServer';
 
@@ -58,5 +62,47 @@ describe('agent server work', () => {
       `GET /api/conversations/${ID}/file/download?${query(`${workspace}/notes/a.md`)}`,
       `POST /api/conversations/${ID}/bash/execute_bash_command`,
     ]);
+  });
+
+  // The real server refuses a path outside the workspace on these routes (422): /tmp was refused (issue 43).
+  it('Send This Folder: the bundle goes into the workspace\'s .git through the conversation\'s upload route, is unpacked there and removed', async () => {
+    let started = '';
+    const { server, exchanges } = await agentLoopback(({ method, url, body }) => {
+      if (url === '/api/file/home') return { status: 200, body: { home: '/home/u' } };
+      if (url === '/api/settings') return { status: 200, body: agentSettingsAnswer('gAAAA-token') };
+      if (method === 'POST' && url === '/api/conversations') {
+        started = (body as { conversation_id: string }).conversation_id;
+        return { status: 201, body: conversationInfo(started) };
+      }
+      if (url === `/api/conversations/${started}`) return { status: 200, body: conversationInfo(started) };
+      if (url.includes('/file/upload')) return { status: 200, body: { success: true, file_size: 6 } };
+      if (url.includes('/bash/')) return { status: 200, body: { kind: 'BashOutput', exit_code: 0, stdout: '', stderr: '' } };
+      return { status: 200, body: { success: true } };
+    });
+    servers.push(server);
+    const local = mkdtempSync(join(tmpdir(), 'agent-handover-'));
+    try {
+      writeFileSync(join(local, 'snap.bundle'), 'bundle');
+      const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
+      const id = await handOver(client, {
+        bundle: { commit: 'abc1234def5678900000000000000000000000ff', bundlePath: join(local, 'snap.bundle'), bundleBytes: 6 },
+        unpackCommand: (remote) => `git fetch -q ${remote} refs/x`, task: { text: 'Fix the bug' },
+      });
+      assert.equal(id, started);
+      const workspace = `/home/u/.openhands/workspaces/${id}`;
+      const upload = exchanges.find((e) => e.url.includes('/file/upload'))!;
+      const [route, query] = upload.url.split('?');
+      assert.equal(route, `/api/conversations/${id}/file/upload`);
+      const remote = new URLSearchParams(query).get('path') ?? '';
+      assert.match(remote, new RegExp(`^${workspace}/\\.git/openhands-handover-abc1234def56-[a-z0-9]+\\.bundle$`));
+      const bash = exchanges.find((e) => e.url.includes('/bash/'))!;
+      assert.equal(bash.url, `/api/conversations/${id}/bash/execute_bash_command`);
+      const { command, cwd } = bash.body as { command: string; cwd: string };
+      assert.equal(cwd, workspace);
+      assert.equal(command, `trap 'rm -f '\\''${remote}'\\''' EXIT\ngit fetch -q ${remote} refs/x`);
+      assert.equal(exchanges.at(-1)!.url, `/api/conversations/${id}/events`, 'then the task');
+    } finally {
+      rmSync(local, { recursive: true, force: true });
+    }
   });
 });

@@ -126,6 +126,15 @@ describe('a V1 agent server through the client', () => {
     assert.deepEqual(app.seen.map((s) => [s.url, s.key]), [[`/api/v1/app-conversations?ids=${CONVERSATION}`, 'server-key']]);
   });
 
+  it('a hand-over\'s upload folder is /tmp, with no request (a sandbox\'s host-wide routes take it; the agent line\'s own is its workspace\'s .git)', async () => {
+    const agent = await agentServer(() => ({ status: 200, body: page }));
+    const app = await appServer({ conversation_url: conversationUrl(agent.server.url), session_api_key: 'own-key' });
+    const reach = await client(app.url).agentServer!(CONVERSATION);
+    assert.ok(reach.reachable);
+    assert.equal(await reach.agent.uploadFolder!(), '/tmp');
+    assert.deepEqual(agent.seen, []);
+  });
+
   it('sends no key at all where the conversation has none (never the server\'s)', async () => {
     const agent = await agentServer(() => ({ status: 200, body: page }));
     const app = await appServer({ conversation_url: conversationUrl(agent.server.url), session_api_key: null });

@@ -63,6 +63,13 @@ describe('preflightChoices with Send This Folder', () => {
     assert.deepEqual(preflightChoices([{ kind: 'uncommitted' }], 'origin', false, true), { actions: ['sendFolder', 'startAnyway', 'startWithoutRepository'] });
   });
 
+  it('a server that clones no repository: Send This Folder and Start Without Repository only, never Push and Start', () => {
+    const none = { kind: 'serverClonesNone' } as const;
+    assert.deepEqual(preflightChoices([none], 'origin', false, true), { actions: ['sendFolder', 'startWithoutRepository'] });
+    assert.deepEqual(preflightChoices([noUpstream, none], 'origin', true, true), { actions: ['sendFolder', 'startWithoutRepository'] });
+    assert.deepEqual(preflightChoices([none], 'origin', false, false), { actions: ['startWithoutRepository'] });
+  });
+
   it('leaves it out where the line cannot take a folder', () => {
     assert.deepEqual(preflightChoices([{ kind: 'uncommitted' }], 'origin', false, false), { actions: ['startAnyway', 'startWithoutRepository'] });
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chooseRemote, preflightWarnings, warningText } from '../../../src/core/git/repoContext';
+import { chooseRemote, preflightWarnings, serverWarnings, warningText } from '../../../src/core/git/repoContext';
 
 const origin = { name: 'origin', fetchUrl: 'git@github.com:octo/widgets.git' };
 const fork = { name: 'fork', fetchUrl: 'git@github.com:me/widgets.git' };
@@ -34,6 +34,14 @@ describe('preflightWarnings', () => {
     assert.deepEqual(preflightWarnings(pushed, 'github', { github: null }, true), [{ kind: 'uncommitted' }]);
     assert.match(warningText({ kind: 'uncommitted' }), /not committed/);
     assert.equal(warningText({ kind: 'noProviderToken', provider: 'github' }), 'The server has no GitHub token, so it cannot clone the repository.');
+  });
+
+  it('a server that clones no repository: that alone is warned about, whatever the branch\'s state', () => {
+    const warnings = preflightWarnings({ name: 'b' }, 'github', {}, true);
+    assert.deepEqual(serverWarnings(warnings, true), warnings);
+    assert.deepEqual(serverWarnings(warnings, false), [{ kind: 'serverClonesNone' }]);
+    assert.deepEqual(serverWarnings([], false), [{ kind: 'serverClonesNone' }]);
+    assert.match(warningText({ kind: 'serverClonesNone' }), /cannot clone a repository: the agent sees your files only if you send this folder/);
   });
 
   it('does not guess about tokens when the settings are not loaded', () => {

@@ -20,7 +20,7 @@ interface Fake {
   starts: ConversationRequest[];
 }
 
-function fakeClient(options: { reaches?: AgentReach['reachable'][]; result?: CommandResult; failAt?: string; hang?: string } = {}): Fake {
+function fakeClient(options: { reaches?: AgentReach['reachable'][]; result?: CommandResult; failAt?: string; hang?: string; uploadFolder?: string } = {}): Fake {
   const calls: string[] = [];
   const commands: string[] = [];
   const uploads: { local: string; remote: string }[] = [];
@@ -40,6 +40,7 @@ function fakeClient(options: { reaches?: AgentReach['reachable'][]; result?: Com
       onSent?.(100);
       await step('upload', call?.signal);
     },
+    uploadFolder: async () => options.uploadFolder ?? '/tmp',
     runCommand: async (command, _options, call) => {
       commands.push(command);
       await step('unpack', call?.signal);
@@ -88,6 +89,28 @@ describe('handing a folder to a new conversation', () => {
     assert.equal(fake.commands[0], `trap 'rm -f '\\''${remote}'\\''' EXIT\ngit fetch -q ${remote} refs/x && git checkout -q -B main FETCH_HEAD`);
     assert.deepEqual(progress.map((p) => p.step), ['start', 'upload', 'upload', 'upload', 'unpack', 'task']);
     assert.deepEqual(progress.filter((p) => p.step === 'upload'), [0, 50, 100].map((sent) => ({ step: 'upload', sent, total: 100 })));
+  });
+
+  it('the bundle lies in the folder the agent server names for uploads (the agent line: its workspace\'s .git), and goes with the unpack', async () => {
+    const workspace = '/home/u/.openhands/workspaces/70b53cb3-1074-4cf7-aaba-2a91e90c623e';
+    const fake = fakeClient({ uploadFolder: `${workspace}/.git/` });
+    await handOver(fake.client, request(), FAST);
+    const remote = fake.uploads[0]?.remote ?? '';
+    assert.match(remote, new RegExp(`^${workspace}/\\.git/openhands-handover-abc1234def56-[a-z0-9]+\\.bundle$`));
+    assert.ok(fake.commands[0]?.startsWith(`trap 'rm -f '\\''${remote}'\\''' EXIT\n`), fake.commands[0]);
+  });
+
+  it('an agent server that names no upload folder is refused before any upload', async () => {
+    const fake = fakeClient();
+    const noFolder: HandOverClient = {
+      ...fake.client,
+      agentServer: async (id, call) => {
+        const reach = await fake.client.agentServer!(id, call);
+        return reach.reachable ? { reachable: true, agent: { ...reach.agent, uploadFolder: undefined } } : reach;
+      },
+    };
+    await assert.rejects(handOver(noFolder, request(), FAST), (e: unknown) => e instanceof HandOverError && /takes no upload/.test(e.message));
+    assert.deepEqual(fake.uploads, []);
   });
 
   it('starts with nothing but the person\'s conversation instructions, as a start with the task does; none, an empty start', async () => {

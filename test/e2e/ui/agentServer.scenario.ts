@@ -3,7 +3,9 @@
 // Server URL to the server, Set API Key > Use Agent Canvas's key (the key never typed), Configure LLM pointing at the
 // project's scripted LLM, Start Conversation (without the workspace's repository); the conversation runs to its end in the Conversations view, its
 // transcript shows the agent's command and its finish, and its Changes list the file the agent wrote, opened in a
-// diff. Measured (2 cores, loaded): the agent server answers 63-76 s after its start script began, beside
+// diff. Then Send This Folder: the pre-flight offers it and Start Without Repository only (an agent server clones no
+// repository: no Push and Start); what leaves is confirmed; the agent's `ls -a` in its workspace lists the folder's
+// untracked file and no bundle, and the conversation finishes. Measured (2 cores, loaded): the agent server answers 63-76 s after its start script began, beside
 // code-server; the scenario takes 87 s, 13 s of it the run from start to finished.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -23,9 +25,11 @@ const FINISH = 'hello.txt is written.';
 const SCRIPT: readonly ScriptStep[] = [
   // The terminal runs in the conversation's own folder (file_editor would need its absolute path, which 1.58.2's
   // prompt does not give the scripted LLM).
-  { tool: 'terminal', command: "printf 'Hello from the agent\\n' > hello.txt", thought: 'Write the file the task asks for.' },
+  { tool: 'terminal', command: "printf 'Hello from the agent\\n' > hello.txt && ls -a", thought: 'Write the file the task asks for.' },
 ];
 const MODEL = 'openai/gpt-4o';
+const SENT = 'sent-untracked.txt';
+const SENT_TASK = 'Write hello.txt beside the files sent, then finish.';
 // A start answers in about 0.5 s; the run itself is three LLM answers and one file written, slower under load.
 const RUN_MS = 120_000;
 
@@ -41,7 +45,7 @@ export default scenarioOn(['agent'], 'Agent Canvas on this machine: its key file
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(machineSettings, 'utf8');
   const removeKey = writeCanvasKey(path.join(context.runFolder, 'home'), target.sessionApiKey);
-  const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: FINISH, delayMs: 200 });
+  const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: FINISH, delayMs: 200, keepBodies: true });
   try {
     const panel = await panelOnServer(workbench, page, target);
 
@@ -88,7 +92,28 @@ export default scenarioOn(['agent'], 'Agent Canvas on this machine: its key file
     await diff.locator('.view-line', { hasText: 'Hello from the agent' }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot('changes');
     assert.ok(llm.requests.some((r) => r.answered === 'terminal'), 'the agent ran on the scripted LLM');
+
+    fs.writeFileSync(path.join(context.workspaceFolder, SENT), 'A file never committed.\n');
+    await clearNotifications(workbench);
+    await workbench.runCommand('OpenHands: Start Conversation');
+    await answerInput(workbench, 'OpenHands: Start Conversation', SENT_TASK);
+    const preflight = page.locator('.monaco-dialog-box');
+    await preflight.waitFor({ state: 'visible', timeout: 30_000 });
+    const buttons = (await preflight.locator('.dialog-buttons .monaco-button').allInnerTexts()).map((text) => text.trim());
+    assert.deepEqual(buttons.filter((text) => text !== 'Cancel').sort(), ['Send This Folder', 'Start Without Repository'], buttons.join(' | '));
+    assert.match(await preflight.innerText(), /cannot clone a repository/);
+    await workbench.screenshot('preflight-send');
+    // What leaves is asked next, in the same dialog element: wait for its text, not for the dialog to go.
+    await preflight.locator('.dialog-buttons .monaco-button', { hasText: 'Send This Folder' }).click();
+    await page.locator('.monaco-dialog-box', { hasText: 'send widgets to a new conversation' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await answerDialog(workbench, 'Send This Folder', 'send-confirm');
+    await notification(workbench, `conversation started — ${SENT_TASK}`, 120_000);
+    // Both conversations get the scripted LLM's title: this one's end is the only notice of an end since the clear.
+    await notification(workbench, `"${FINISH}" finished`, RUN_MS);
+    const seen = JSON.stringify(llm.requests.at(-1)?.body ?? '');
+    assert.ok(seen.includes(SENT) && !seen.includes('openhands-handover'), 'ls -a lists the file sent and no bundle');
   } finally {
+    fs.rmSync(path.join(context.workspaceFolder, SENT), { force: true });
     removeKey(); // the next scenarios' Set API Key offers no Canvas key
     fs.writeFileSync(machineSettings, original);
     await llm.close();
