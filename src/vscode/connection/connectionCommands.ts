@@ -102,9 +102,9 @@ export class ConnectionCommands {
     void vscode.window.showInformationMessage(vscode.l10n.t('OpenHands API key cleared for {0}.', url));
   }
 
-  /** Whether anything answers at `url` within the check's short time: Change Server URL asks before saving one that does not. */
+  /** Whether `url` may be saved without asking (urlCheck.ts): Change Server URL asks where nothing could connect. */
   private checkAnswers(url: string): Promise<UrlCheck> {
-    return checkServerAnswers(url, (timeoutMs) => connectClient({
+    return checkServerAnswers((timeoutMs) => connectClient({
       baseUrl: url,
       fetch: (input, init) => globalThis.fetch(input, init),
       getCredential: () => this.keys.get(url),

@@ -29,19 +29,19 @@ describe('checkServerAnswers', () => {
 
   it('says nothing answers where the connection is refused, in the client\'s words', async () => {
     const url = await closedPortUrl();
-    const check = await checkServerAnswers(url, attemptAt(url));
+    const check = await checkServerAnswers(attemptAt(url));
     assert.equal(check.answers, false);
     assert.match(check.answers ? '' : check.reason, /connection was refused/);
   });
 
-  it('gives up on silence after its own short time, and says how long it waited', async () => {
+  it('gives up on silence after its own short time and saves without asking: a busy server is silent too', async () => {
     const started = Date.now();
-    const check = await checkServerAnswers(silentUrl, attemptAt(silentUrl), 300);
-    assert.deepEqual(check, { answers: false, reason: `Nothing at ${silentUrl} answered within 0.3 s.` });
+    const check = await checkServerAnswers(attemptAt(silentUrl), 300);
+    assert.deepEqual(check, { answers: true });
     assert.ok(Date.now() - started < 3000, 'the check does not wait for the request timeout');
   });
 
   it('counts any HTTP answer as an answer, even from a server that is no OpenHands', async () => {
-    assert.deepEqual(await checkServerAnswers(notOpenHands.url, attemptAt(notOpenHands.url)), { answers: true });
+    assert.deepEqual(await checkServerAnswers(attemptAt(notOpenHands.url)), { answers: true });
   });
 });
