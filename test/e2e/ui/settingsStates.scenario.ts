@@ -97,7 +97,7 @@ export default [
       assert.equal(await panel.headerDescription(), `${context.contractUrl} · ${STAND_IN_API.v0}`, 'the server URL is still the old one');
       assert.match(await panel.answerModal('Save Anyway'), new RegExp(`^OpenHands: nothing answers at ${deadUrl.replace(/[.]/g, '\\.')}\n`));
       const offline = await panel.waitForWelcome(OFFLINE);
-      assert.deepEqual(offline.buttons, ['Retry', 'Show Log', 'Change Server URL']);
+      assert.deepEqual(offline.buttons, ['Retry', 'Show Log', 'Change Server URL', 'Start a Local Agent Server']);
       assert.equal(await panel.headerDescription(), deadUrl);
       await panel.waitForStatusBar('OpenHands: offline');
       await workbench.screenshot('unreachable');
