@@ -19,6 +19,7 @@ import type { ChangesStore } from '../changes/changesStore';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationStore } from '../conversations/conversationStore';
 import type { GitRepositories } from '../git/gitRepositories';
+import { signalOf } from '../platform/cancellation';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import type { Logger } from '../platform/log';
 import type { CheckChoice, CheckChoices } from './checkChoice';
@@ -118,7 +119,7 @@ export class ChangesCheck {
       return await vscode.window.withProgress({
         location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: copying the repository with the changes of "{0}"', conversation.title), cancellable: true,
       }, (_progress, token) => {
-        const signal = abortOn(token);
+        const signal = signalOf(token);
         return makeCheckCopy(git, { folder: folder.fsPath, root: this.folders.copies, patch: changes.patch!.bytes, base, bundle, signal });
       });
     } catch (error) {
@@ -140,7 +141,7 @@ export class ChangesCheck {
     }, (_progress, token) => {
       // The last check's terminal goes: its output is kept for Open Output.
       this.terminals.get(conversation.id)?.dispose();
-      const run = runInTerminal(vscode.l10n.t('Check: {0}', conversation.title), { commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: abortOn(token) });
+      const run = runInTerminal(vscode.l10n.t('Check: {0}', conversation.title), { commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: signalOf(token) });
       this.terminals.set(conversation.id, run.terminal);
       return run.done;
     });
@@ -170,10 +171,4 @@ export class ChangesCheck {
 /** A cancel while the copy was made: git's process ended by the signal, or the check between two steps. */
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as NodeJS.ErrnoException).code === 'ABORT_ERR');
-}
-
-function abortOn(token: vscode.CancellationToken): AbortSignal {
-  const controller = new AbortController();
-  token.onCancellationRequested(() => controller.abort());
-  return controller.signal;
 }

@@ -13,6 +13,7 @@ import { tokenHost } from '../../core/git/gitProvider';
 import { serverWarnings, warningText, type PreflightWarning } from '../../core/git/repoContext';
 import type { ServerSession, Server } from '../connection/serverSession';
 import type { GitPusher } from '../git/gitPush';
+import { signalOf } from '../platform/cancellation';
 import { configuration } from '../platform/configuration';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Command, type CommandId } from '../platform/ids';
@@ -132,11 +133,7 @@ export class ConversationSender {
       ? await server.client.createConversation(request, { signal: reporter.signal, onProgress: (step) => reporter.report(step) })
       : await vscode.window.withProgress({
         location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: starting a conversation on {0}', describeTarget(target)), cancellable: true,
-      }, (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return server.client.createConversation(request, { signal: controller.signal, onProgress: (step) => progress.report({ message: step }) });
-      });
+      }, (progress, token) => server.client.createConversation(request, { signal: signalOf(token), onProgress: (step) => progress.report({ message: step }) }));
     return {
       id: response.conversation_id, title: firstLine(title), repository: target.repository, branch: target.branch,
       ...(target.root ? { folder: target.root.toString() } : {}), startedAt: new Date().toISOString(), status: response.conversation_status ?? undefined, state: 'starting',

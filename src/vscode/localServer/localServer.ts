@@ -21,6 +21,7 @@ import type { ServerSession } from '../connection/serverSession';
 import { useServer } from '../connection/serverSwitch';
 import type { CommandHandler } from '../platform/commands';
 import { updateUserSetting } from '../platform/configuration';
+import { signalOf } from '../platform/cancellation';
 import { Command } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
 import type { Logger } from '../platform/log';
@@ -75,7 +76,7 @@ export class LocalServer extends Disposable {
     try {
       const reached = await vscode.window.withProgress({
         location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands Local Agent Server'), cancellable: true,
-      }, (progress, token) => this.reach(progress, abortedBy(token)));
+      }, (progress, token) => this.reach(progress, signalOf(token)));
       if (!reached) return false;
       await this.connect(reached);
       return true;
@@ -294,10 +295,4 @@ export class LocalServer extends Disposable {
 
 function exists(file: string): Promise<boolean> {
   return fs.access(file).then(() => true, () => false);
-}
-
-function abortedBy(token: vscode.CancellationToken): AbortSignal {
-  const controller = new AbortController();
-  token.onCancellationRequested(() => controller.abort());
-  return controller.signal;
 }
