@@ -161,7 +161,8 @@ export class ChangesCheck {
         : vscode.l10n.t('None of the files the agent changed is a build, CI or test file; the code it changed still runs.'),
     ].join('\n\n');
     const go = vscode.l10n.t('Run the Check');
-    const picked = await vscode.window.showWarningMessage(vscode.l10n.t('Run the agent\'s changes of "{0}" on this machine?', conversation.title), { modal: true, detail }, go);
+    // Not Now first: the button Enter picks, so the agent's code runs only on a deliberate choice.
+    const picked = await vscode.window.showWarningMessage(vscode.l10n.t('Run the agent\'s changes of "{0}" on this machine?', conversation.title), { modal: true, detail }, vscode.l10n.t('Not Now'), go);
     if (picked !== go) return false;
     await this.state.update(CONSENTED, [...consented.slice(-199), conversation.id]);
     return true;
