@@ -11,6 +11,7 @@ import type { LoadedSettings, Settings, SettingsChange, SettingsField } from './
 import type { ConversationEvent, EventSourceKind, EventWindow } from './model/events';
 import type { ChangeList, ChangePatch, ExactContent } from './model/changes';
 import type { CommandOptions, CommandResult, UploadProgress } from './model/agentCommands';
+import type { LlmProfiles, ServerSecret } from './model/serverLists';
 
 /**
  * The API lines: V0 and V1 of OpenHands' app server (0.5x-1.x), and `agent`, an OpenHands Agent Server spoken to
@@ -218,7 +219,35 @@ export interface ProviderTokensApi {
   storeProviderToken?(provider: ProviderType, token: string, host: string | null, call?: CallOptions): Promise<void>;
 }
 
-export interface OpenHandsClient extends SettingsApi, ConversationsApi, ConversationWorkApi, ProviderTokensApi {
+/** Named LLM configurations the server keeps beside its settings; one activated becomes the settings' LLM. */
+export interface LlmProfilesApi {
+  list(call?: CallOptions): Promise<LlmProfiles>;
+  /**
+   * Saves the LLM of the stored settings as the profile `name` (overwriting one of that name), its key included as
+   * the server's own encrypted form: the key never enters the extension.
+   */
+  saveCurrent(name: string, call?: CallOptions): Promise<void>;
+  /** Makes the profile's LLM, key included, the settings' one. */
+  activate(name: string, call?: CallOptions): Promise<void>;
+  rename(name: string, newName: string, call?: CallOptions): Promise<void>;
+  remove(name: string, call?: CallOptions): Promise<void>;
+}
+
+/** The person's own secrets the server keeps for the agent: their names are listed, their values never read back. */
+export interface ServerSecretsApi {
+  list(call?: CallOptions): Promise<readonly ServerSecret[]>;
+  /** Adds the secret, or replaces the value of the one of that name. */
+  store(name: string, value: string, description: string | null, call?: CallOptions): Promise<void>;
+  remove(name: string, call?: CallOptions): Promise<void>;
+}
+
+/** What a server keeps beside its settings; each absent where the server keeps none (only an agent server does). */
+export interface SettingsListsApi {
+  readonly llmProfiles?: LlmProfilesApi;
+  readonly serverSecrets?: ServerSecretsApi;
+}
+
+export interface OpenHandsClient extends SettingsApi, ConversationsApi, ConversationWorkApi, ProviderTokensApi, SettingsListsApi {
   readonly baseUrl: string;
   readonly api: ServerApi;
 }

@@ -22,7 +22,7 @@ export type AgentLineFactory = (transport: Transport) => AgentLine;
 /** `agentLine`: needed for an agent server only; connectClient loads it. */
 export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER, agentLine?: AgentLineFactory): OpenHandsClient {
   const transport = new Transport(options);
-  const { settings, conversations } = lineAdapters(transport, api, agentLine);
+  const { settings, conversations, llmProfiles, serverSecrets } = lineAdapters(transport, api, agentLine);
   return {
     baseUrl: transport.baseUrl,
     api,
@@ -50,6 +50,9 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER,
     // A conversation's work (events, agent server, changes): its own file, loaded on the first call (workApi.ts).
     ...lazyWorkApi(api, async () => (await import('./workApi.js')).workApi(transport, options, api)),
     ...providerTokensApi(transport, settings, api),
+    // What a server keeps beside its settings (an agent server's profiles and secrets): offered where its line has them.
+    ...(llmProfiles ? { llmProfiles } : {}),
+    ...(serverSecrets ? { serverSecrets } : {}),
   };
 }
 

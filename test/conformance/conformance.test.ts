@@ -31,6 +31,7 @@ import { type AgentRunState, agentConversationsSuite } from './agentConversation
 import { Workspaces } from './agentServer';
 import { agentAuthSuite, agentProfilesSuite, agentSettingsSuite } from './agentSettings.suite';
 import { agentWorkspaceSuite } from './agentWorkspace.suite';
+import { agentListsClientSuite, agentSecretsSuite } from './agentLists.suite';
 import { agentHandOverSuite, agentNoCloneSuite } from './agentHandOver.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
@@ -108,6 +109,8 @@ function agentSuites(client: Client): void {
   agentAuthSuite(client);
   agentSettingsSuite(client);
   agentProfilesSuite(client);
+  agentSecretsSuite(client);
+  agentListsClientSuite(client);
   agentConversationsSuite(client, state);
   agentWorkspaceSuite(client, state);
   agentConfirmSuite(client);

@@ -42,3 +42,14 @@ export type StoredAgentSettings = z.infer<ReturnType<typeof StoredAgentSettings>
 export const HomeAnswer = builtOnFirstUse(() => z.looseObject({ home: z.string() }));
 
 export const SuccessAnswer = builtOnFirstUse(() => z.looseObject({ success: z.boolean() }));
+
+/** GET /api/profiles: each profile's LLM without its key (only whether it has one), and the active one. */
+export const ProfileList = builtOnFirstUse(() => z.looseObject({
+  profiles: z.array(z.looseObject({ name: z.string(), model: nullable(z.string()), base_url: nullable(z.string()), api_key_set: z.optional(z.boolean()) })),
+  active_profile: nullable(z.string()),
+}));
+
+/** GET /api/settings/secrets: names and descriptions, never a value. */
+export const SecretList = builtOnFirstUse(() => z.looseObject({
+  secrets: z.array(z.looseObject({ name: z.string(), description: nullable(z.string()) })),
+}));

@@ -12,7 +12,7 @@ import { l10n } from '../../base/l10n';
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The methods the client sends; only GETs are tried again. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TransportOptions {
   /** Normalized base URL without a trailing slash, e.g. `http://localhost:3000`. */
