@@ -166,6 +166,7 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   review: ["loaded after the agent's work: comments on its diffs", 25],
   workApi: ["loaded on the first read of a conversation's work", 50],
   checkWork: ['loaded on the first Check Changes', 30],
+  settingsLists: ['loaded where a server keeps LLM profiles or secrets (an agent server)', 10],
 };
 
 /** Each shipped file (or files loaded together) against its budget in KiB, and those over it. */

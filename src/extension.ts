@@ -28,7 +28,7 @@ import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
 import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
-import { AgentWorkCommands, CheckCommands, ReviewCommands } from './vscode/platform/ids';
+import { AgentWorkCommands, CheckCommands, ReviewCommands, SettingsListCommands } from './vscode/platform/ids';
 import { afterActivation } from './vscode/platform/afterActivation';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
@@ -40,16 +40,18 @@ import { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
 
 type Exports = { testing?: TestingApi };
 
+/** The LLM profiles and secrets (settingsLists.js): loaded where the client says the server keeps them, or on their first command. */
+const lists = onFirstUse(() => import('./settingsLists.js'));
+
 export function activate(context: vscode.ExtensionContext): Exports | Promise<Exports> {
   // First: src/api and src/core make their text through the port, in VS Code's language from now on.
   useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
-  const started = performance.now();
-  const cpuAtStart = process.cpuUsage();
+  const [started, cpuAtStart] = [performance.now(), process.cpuUsage()];
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const session = new ServerSession(keys, logger);
   const errors = new ErrorPresenter(logger, async (moved) => (await onDemand.get()).useMovedServer(moved));
-  const settings = new SettingsController(session, errors, logger);
+  const settings = new SettingsController(session, errors, logger, async () => (await lists.get()).readSettingsLists);
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);
   const links = new ConversationLinks(session);
@@ -85,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
       ...deferredHandlers(ReviewCommands, () => review.now()?.handlers, async () => (await review.get()).handlers),
       ...deferredHandlers(CheckCommands, () => checks.now()?.handlers, async () => (await checks.get()).handlers),
+      ...deferredHandlers(SettingsListCommands, () => undefined, async () => (await lists.get()).settingsLists(activated)),
     }),
     ...registerChat(context.extensionUri, () => chat.get()),
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),

@@ -15,6 +15,15 @@ export const ViewItem = {
   ProviderTokens: 'providerTokens',
   /** A git provider's line on a server that lets a client store its token: Set Token. */
   TokenSettable: 'tokenSettable',
+  /** The LLM Profiles group and its line that says there are none: Save Current LLM as Profile. */
+  Profiles: 'profiles',
+  /** A saved LLM profile: Activate (where it is not the active one), Rename, Delete. */
+  Profile: 'profile',
+  ActiveProfile: 'activeProfile',
+  /** The Secrets group and its line that says there are none: Add Secret. */
+  ServerSecrets: 'serverSecrets',
+  /** One of the person's secrets on the server, by name: Replace Value, Delete. */
+  ServerSecret: 'serverSecret',
   Conversation: 'conversation',
   /** A conversation started from this VS Code (followed, told about when it stops working). */
   StartedHere: 'startedHere',

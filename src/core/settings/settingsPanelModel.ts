@@ -6,6 +6,7 @@ import { RedirectError } from '../../api/http/transportErrors';
 import { l10n } from '../../base/l10n';
 import type { LoadedSettings } from '../../api/model/settings';
 import { stateForError, type ConnectionState } from '../connection/connectionState';
+import type { SettingsNode } from './settingsTree';
 
 /** An edit on its way; the token that ends it. */
 export interface Edit {
@@ -23,6 +24,8 @@ export class SettingsPanelModel {
   settings: LoadedSettings | null = null;
   /** The server's other settings (V1 publishes them), for the Advanced group. */
   advanced: AdvancedSettings | undefined;
+  /** The groups of what the server keeps beside its settings (an agent server's profiles and secrets), as last read. */
+  lists: readonly SettingsNode[] = [];
   /** The latest edit of each field on its way: an earlier edit of the field ending does not unmark a later one. */
   private readonly edits = new Map<string, Edit>();
   /** A line for the top of the panel while connected: the note after a save, or why one was refused. */
@@ -46,9 +49,10 @@ export class SettingsPanelModel {
   }
 
   /** A load's answer; returns the state it leaves. */
-  loaded(settings: LoadedSettings | null, advanced: AdvancedSettings | undefined): ConnectionState {
+  loaded(settings: LoadedSettings | null, advanced: AdvancedSettings | undefined, lists: readonly SettingsNode[] = []): ConnectionState {
     this.settings = settings;
     this.advanced = advanced;
+    this.lists = lists;
     this.current = settings !== null;
     return settings ? 'connected' : 'noSettings';
   }
@@ -94,6 +98,11 @@ export class SettingsPanelModel {
 
   saved(label: string): void {
     this.note = l10n.t('Saved {0}. New settings apply to new conversations.', label);
+  }
+
+  /** A change of a list the server keeps (a profile, a secret), done: `note` says what it did. */
+  listChanged(note: string): void {
+    this.note = note;
   }
 
   /** `why`: the refusal's message, already redacted. */

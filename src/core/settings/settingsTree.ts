@@ -25,6 +25,10 @@ export interface SettingsNode {
   readonly advanced?: AdvancedField;
   /** A git provider the server holds a token for, with the token's host (null: the provider's own domain). */
   readonly provider?: { readonly name: string; readonly host: string | null };
+  /** A saved LLM profile's name (the LLM Profiles group). */
+  readonly profile?: string;
+  /** One of the person's secrets on the server, by name (the Secrets group). */
+  readonly serverSecret?: string;
 }
 
 /** The MCP server lists, in the panel's order, with their names made in the display language. */

@@ -1,7 +1,10 @@
 // Registers every command of the extension from one typed map: a command in ids.ts without a handler is a
 // compile error, and `npm run check-commands` checks the map against package.json.
 import * as vscode from 'vscode';
-import { AgentWorkCommands, CheckCommands, Command, ReviewCommands, type AgentWorkCommand, type CheckCommand, type CommandId, type ReviewCommand } from './ids';
+import {
+  AgentWorkCommands, CheckCommands, Command, ReviewCommands, SettingsListCommands, type AgentWorkCommand, type CheckCommand, type CommandId, type ReviewCommand,
+  type SettingsListCommand,
+} from './ids';
 
 export type CommandHandler = (...args: never[]) => unknown;
 export type CommandHandlers = Record<CommandId, CommandHandler>;
@@ -11,11 +14,13 @@ export type AgentWorkHandlers = Record<AgentWorkCommand, CommandHandler>;
 export type ReviewHandlers = Record<ReviewCommand, CommandHandler>;
 /** Check Changes' commands (src/checkWork.ts). */
 export type CheckHandlers = Record<CheckCommand, CommandHandler>;
-type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand | CheckCommand>;
+/** The Settings view's LLM profiles and secrets (src/settingsLists.ts). */
+export type SettingsListHandlers = Record<SettingsListCommand, CommandHandler>;
+type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand | CheckCommand | SettingsListCommand>;
 export type OnDemandHandlers = Record<OnDemandCommand, CommandHandler>;
 
 /** The commands src/onDemand.ts builds: all but the agent's work and the review. */
-const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands, ...CheckCommands];
+const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands, ...CheckCommands, ...SettingsListCommands];
 export const onDemandIds = Object.values(Command).filter((id): id is OnDemandCommand => !elsewhere.includes(id));
 
 export function registerCommands(handlers: CommandHandlers): vscode.Disposable[] {

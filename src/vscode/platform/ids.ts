@@ -18,6 +18,12 @@ export const Command = {
   AddMcpServer: 'openhands.addMcpServer',
   EditMcpServer: 'openhands.editMcpServer',
   RemoveMcpServer: 'openhands.removeMcpServer',
+  SaveLlmProfile: 'openhands.saveLlmProfile',
+  ActivateLlmProfile: 'openhands.activateLlmProfile',
+  RenameLlmProfile: 'openhands.renameLlmProfile',
+  DeleteLlmProfile: 'openhands.deleteLlmProfile',
+  AddServerSecret: 'openhands.addServerSecret',
+  DeleteServerSecret: 'openhands.deleteServerSecret',
   OpenServerSettings: 'openhands.openServerSettings',
   StartConversation: 'openhands.startConversation',
   SendFileAsMessage: 'openhands.sendFileAsMessage',
@@ -85,6 +91,12 @@ export const ReviewCommands = [
   Command.DeleteReviewComment, Command.SendReview,
 ] as const;
 export type ReviewCommand = (typeof ReviewCommands)[number];
+
+/** The LLM profiles and secrets of the Settings view: built by src/settingsLists.ts, loaded where a server keeps them. */
+export const SettingsListCommands = [
+  Command.SaveLlmProfile, Command.ActivateLlmProfile, Command.RenameLlmProfile, Command.DeleteLlmProfile, Command.AddServerSecret, Command.DeleteServerSecret,
+] as const;
+export type SettingsListCommand = (typeof SettingsListCommands)[number];
 
 /** Check Changes: built by src/checkWork.ts, a bundle of its own loaded on the first of them. */
 export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures] as const;

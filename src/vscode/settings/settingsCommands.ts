@@ -9,32 +9,19 @@ import type { SettingsNode } from '../../core/settings/settingsTree';
 import type { CommandHandler } from '../platform/commands';
 import { ViewItem } from '../../core/platform/viewItems';
 import { Command } from '../platform/ids';
-import { askRow } from '../platform/rowArgument';
 import { FieldEditors } from './fieldEditors';
 import { McpServerCommands } from './mcpServerCommands';
 import type { ProviderTokenSetup } from './providerTokenSetup';
 import type { SettingsController } from './settingsController';
 import type { SettingsDocumentProvider } from './settingsDocumentProvider';
-
-/** The rows the Settings view shows now: where a row command that VS Code handed no row asks which. */
-export interface SettingsRows {
-  rows(): readonly SettingsNode[];
-}
+import { hasTokens as has, onRow as rowCommand, type SettingsRows } from './settingsRows';
 
 export function settingsCommands(
   controller: SettingsController, documents: SettingsDocumentProvider, prompter: Prompter, tokens: ProviderTokenSetup, view: SettingsRows,
 ) {
   const fields = new FieldEditors(controller, prompter);
   const mcp = new McpServerCommands(controller, prompter);
-  // A row's menu passes the row; it passes none when the view was refreshed meanwhile: the person picks the row
-  // among those the menu item shows on (the same tokens as its `when` clause in package.json).
-  const onRow = (act: (node: SettingsNode) => Promise<boolean>, placeHolder: string, applies: (tokens: readonly string[]) => boolean) =>
-    async (node?: SettingsNode) => {
-      const row = node ?? await askRow(view.rows().filter((r) => applies(r.contextValue.split(' '))), (r) => ({ label: r.label, description: r.description }),
-        { placeHolder, none: vscode.l10n.t('OpenHands: the Settings view shows no setting this applies to.') });
-      return row ? act(row) : false;
-    };
-  const has = (tokens: readonly string[], ...wanted: string[]) => wanted.every((token) => tokens.includes(token));
+  const onRow = (act: (node: SettingsNode) => Promise<boolean>, placeHolder: string, applies: (tokens: readonly string[]) => boolean) => rowCommand(view, act, placeHolder, applies);
   return {
     [Command.RefreshSettings]: () => controller.refresh(true),
     [Command.OpenSettingsJson]: () => documents.open(),

@@ -8,17 +8,21 @@ import type { AdvancedField, AdvancedSettings } from '../../api/model/advancedSe
 import type { LoadedSettings, SettingsChange, SettingsField } from '../../api/model/settings';
 import type { ConnectionState } from '../../core/connection/connectionState';
 import { SettingsPanelModel } from '../../core/settings/settingsPanelModel';
+import type { SettingsNode } from '../../core/settings/settingsTree';
 import type { ServerSession } from '../connection/serverSession';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Disposable } from '../platform/lifecycle';
 import type { Logger } from '../platform/log';
+
+/** Reads the lists a server keeps beside its settings into the panel's groups (settingsLists.js, loaded where a server has any). */
+export type ListsReader = () => Promise<(client: OpenHandsClient, warn: (line: string) => void, signal?: AbortSignal) => Promise<SettingsNode[]>>;
 
 export class SettingsController extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private readonly model = new SettingsPanelModel();
 
-  constructor(private readonly session: ServerSession, private readonly errors: ErrorPresenter, private readonly logger: Logger) {
+  constructor(private readonly session: ServerSession, private readonly errors: ErrorPresenter, private readonly logger: Logger, private readonly listsReader: ListsReader) {
     super();
     this.register(session.onDidChangeServer(() => void this.refresh()));
     this.register(session.onDidReconnect(() => void this.refresh()));
@@ -30,6 +34,8 @@ export class SettingsController extends Disposable {
   /** The server's other settings (V1 publishes them), for the Advanced group. */
   get advanced(): AdvancedSettings | undefined { return this.model.advanced; }
   get message(): string | undefined { return this.model.message; }
+  /** The groups of what the server keeps beside its settings, where the client says it keeps any (LLM profiles, secrets). */
+  get lists(): readonly SettingsNode[] { return this.model.lists; }
   /** The settings shown in the connection's state, and the line above them (core/settings/settingsPanelModel.ts). */
   shownIn(state: ConnectionState): LoadedSettings | null { return this.model.shownIn(state); }
   messageIn(state: ConnectionState): string | undefined { return this.model.messageIn(state); }
@@ -51,8 +57,9 @@ export class SettingsController extends Disposable {
       const server = await this.session.connect(again);
       const settings = server ? await server.client.loadSettings({ signal }) : null;
       const advanced = server && settings ? await this.advancedOf(server.client, signal) : undefined;
+      const lists = server && settings ? await this.listsOf(server.client, signal) : [];
       if (!current()) return;
-      this.setState(this.model.loaded(settings, advanced));
+      this.setState(this.model.loaded(settings, advanced, lists));
     } catch (error) {
       const keySet = Boolean(await this.session.credential());
       if (!current()) return;
@@ -129,6 +136,21 @@ export class SettingsController extends Disposable {
       this.model.endEdit(key, edit);
       this.changed.fire();
     }
+  }
+
+  /** After a change of a list the server keeps (settingsLists.js made it): the settings and lists read again, `note` above them. */
+  async listsChanged(client: OpenHandsClient, note: string): Promise<void> {
+    try {
+      this.model.settings = await client.loadSettings();
+      this.model.lists = await this.listsOf(client);
+    } finally {
+      this.model.listChanged(note);
+      this.changed.fire();
+    }
+  }
+
+  private async listsOf(client: OpenHandsClient, signal?: AbortSignal): Promise<readonly SettingsNode[]> {
+    return client.llmProfiles || client.serverSecrets ? (await this.listsReader())(client, (line) => this.logger.warn(line), signal) : [];
   }
 
   /** The server's other settings, when it publishes them; a failure to read them leaves the panel without them. */

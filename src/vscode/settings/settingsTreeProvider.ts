@@ -115,6 +115,6 @@ export class SettingsTreeProvider extends Disposable implements vscode.TreeDataP
     const { pending, advanced } = this.controller;
     const client = this.session.server?.client;
     const tree = buildSettingsTree(settings, pending, client?.unsupportedFields, { webUi: this.session.webUi, storesTokens: Boolean(client?.storeProviderToken) });
-    return advanced ? [...tree, advancedGroup(advanced, pending)] : tree;
+    return [...tree, ...this.controller.lists, ...(advanced ? [advancedGroup(advanced, pending)] : [])];
   }
 }
