@@ -11,6 +11,8 @@
 //        node out/test/e2e/harness/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
 //                                                   CLI; only the scenarios marked `installed`)
 //        node out/test/e2e/harness/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
+//        node out/test/e2e/harness/main.js --provision-only   (installs the tools into .cache and stops: `npm test` runs
+//                                                   it once before its host and UI runs, which then run side by side)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +21,7 @@ import { launchBrowser } from './browser';
 import { newSecretMarker, secretFor } from './context';
 import { runHostSuites } from './hostRunner';
 import { sampleMemory } from './memory';
+import { provision } from './provision';
 import { startLocaleRun } from './pseudoLocale';
 import { HOST_SUITES_ENTRY, REPO_ROOT, RESULTS_DIR, VSIX_PATH } from './paths';
 import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from './processes';
@@ -42,6 +45,7 @@ function options() {
       real: { type: 'boolean', default: false },
       vsix: { type: 'boolean', default: false },
       'activation-bench': { type: 'string' },
+      'provision-only': { type: 'boolean', default: false },
     },
   });
   const loads = values['activation-bench'] === undefined ? undefined : Number(values['activation-bench']);
@@ -52,7 +56,7 @@ function options() {
   if (values.real && values.only === 'host') throw new Error('--real runs UI scenarios only');
   if (values.real && values.vsix) throw new Error('--real and --vsix are separate runs');
   const only = values.real || values.vsix ? 'ui' : values.only;
-  return { only, vsix: values.vsix, grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, real: values.real, loads };
+  return { only, vsix: values.vsix, provisionOnly: values['provision-only'], grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, real: values.real, loads };
 }
 
 /** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
@@ -123,12 +127,17 @@ function reportRealStarts(started: ReadonlyMap<ServerLine, RealServerStart> | un
 async function main(): Promise<Counts> {
   const args = options();
   if (args.loads !== undefined) return activationBench(args.loads);
+  if (args.provisionOnly) {
+    await provision();
+    return { passed: 1, failed: 0 };
+  }
   // The extension hosts inherit code-server's environment, which is built from this one.
   if (args.grep) process.env.E2E_GREP = args.grep.source;
   const startedAt = Date.now();
   const memory = sampleMemory();
-  // The real-server and installed-package runs keep their own folders, so they do not wipe the development run's screenshots.
-  const resultsDir = args.real ? `${RESULTS_DIR}-real` : args.vsix ? `${RESULTS_DIR}-vsix` : RESULTS_DIR;
+  // The real-server, installed-package and host-only runs keep their own folders, so they do not wipe the development
+  // run's screenshots (`npm test` runs the host suites beside the UI scenarios).
+  const resultsDir = args.real ? `${RESULTS_DIR}-real` : args.vsix ? `${RESULTS_DIR}-vsix` : args.only === 'host' ? `${RESULTS_DIR}-host` : RESULTS_DIR;
   fs.rmSync(resultsDir, { recursive: true, force: true });
   fs.mkdirSync(resultsDir, { recursive: true });
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
@@ -203,6 +212,7 @@ async function main(): Promise<Counts> {
 
 const benchMode = process.argv.includes('--activation-bench');
 const realLane = process.argv.includes('--real');
+const provisionOnly = process.argv.includes('--provision-only');
 installSignalHandlers();
 let result: Counts = { passed: 0, failed: 1 }; // what a run that broke before counting reports
 main()
@@ -212,6 +222,6 @@ main()
   })
   .finally(async () => {
     await cleanupAll();
-    console.log(countsLine(result, benchMode ? 'activation bench' : realLane ? 'e2e against real servers' : 'e2e')); // last, after the cleanup's own messages
+    console.log(countsLine(result, benchMode ? 'activation bench' : realLane ? 'e2e against real servers' : provisionOnly ? 'provision' : 'e2e')); // last, after the cleanup's own messages
     process.exit(result.failed > 0 ? 1 : 0);
   });
