@@ -166,6 +166,7 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   review: ["loaded after the agent's work: comments on its diffs", 25],
   workApi: ["loaded on the first read of a conversation's work", 50],
   checkWork: ['loaded on the first Check Changes', 30],
+  localServerWork: ["loaded on the first local agent server command, or after activation where the server URL is its", 30],
 };
 
 /** Each shipped file (or files loaded together) against its budget in KiB, and those over it. */

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { useTranslator } from './base/l10n';
 import type { AgentWork } from './agentWork';
 import type { CheckWork } from './checkWork';
+import type { LocalServerWork } from './localServerWork';
+import { mayBeLocalServer } from './core/connection/thisMachine';
 import type { ChatServices } from './vscode/chat/chatRegistration';
 import type { Activated } from './onDemand';
 import type { Review } from './review';
@@ -27,8 +29,8 @@ import { ConversationsTreeProvider } from './vscode/conversations/conversationsT
 import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
-import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
-import { AgentWorkCommands, CheckCommands, ReviewCommands } from './vscode/platform/ids';
+import { deferredHandlers, onDemandIds, registerCommands, type LocalServerHandlers } from './vscode/platform/commands';
+import { AgentWorkCommands, CheckCommands, LocalServerCommands, ReviewCommands } from './vscode/platform/ids';
 import { afterActivation } from './vscode/platform/afterActivation';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
@@ -40,11 +42,13 @@ import { FirstRunWalkthrough } from './vscode/walkthrough/firstRunWalkthrough';
 
 type Exports = { testing?: TestingApi };
 
+/** What deactivate does: this window leaves the local agent server (src/localServerWork.ts). */
+let leaving: (() => Promise<void>) | undefined;
+
 export function activate(context: vscode.ExtensionContext): Exports | Promise<Exports> {
   // First: src/api and src/core make their text through the port, in VS Code's language from now on.
   useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
-  const started = performance.now();
-  const cpuAtStart = process.cpuUsage();
+  const atStart = { ms: performance.now(), cpu: process.cpuUsage() };
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const session = new ServerSession(keys, logger);
@@ -85,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
       ...deferredHandlers(AgentWorkCommands, () => agentWork.now()?.handlers, async () => (await agentWork.get()).handlers),
       ...deferredHandlers(ReviewCommands, () => review.now()?.handlers, async () => (await review.get()).handlers),
       ...deferredHandlers(CheckCommands, () => checks.now()?.handlers, async () => (await checks.get()).handlers),
+      ...localServerRoot(activated, logLoad),
     }),
     ...registerChat(context.extensionUri, () => chat.get()),
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),
@@ -95,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     void walkthrough.openOnFirstRun();
   });
   context.subscriptions.push(firstLoad);
-  const activation = { ms: performance.now() - started, cpuMs: cpuMs(process.cpuUsage(cpuAtStart)) };
+  const activation = { ms: performance.now() - atStart.ms, cpuMs: cpuMs(process.cpuUsage(atStart.cpu)) };
   logger.info(`Activated in ${activation.ms.toFixed(1)} ms (${activation.cpuMs.toFixed(1)} ms of CPU)`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
@@ -104,9 +109,27 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     : {};
 }
 
+/**
+ * The local agent server's commands. Its bundle is loaded on the first of them, or right after activation where the
+ * server URL has the local server's shape, to look whether this window uses it; deactivate lets it leave the server.
+ */
+function localServerRoot(activated: Activated, logLoad: (message: string) => void): LocalServerHandlers {
+  const { session, logger, context } = activated;
+  const work = onFirstUse(async (): Promise<LocalServerWork> =>
+    (await loggedImport(logLoad, 'localServerWork.js', () => import('./localServerWork.js'))).localServerWork(activated));
+  leaving = async () => work.now()?.leave().catch((error: unknown) => logger.warn(`Leaving the local agent server failed: ${String(error)}`));
+  context.subscriptions.push(afterActivation(() => {
+    if (!mayBeLocalServer(session.serverUrl)) return;
+    void work.get().then((loaded) => loaded.use.check()).catch((error: unknown) => logger.warn(`Reading the local agent server's state failed: ${String(error)}`));
+  }));
+  return deferredHandlers(LocalServerCommands, () => work.now()?.handlers, async () => (await work.get()).handlers);
+}
+
 /** CPU time in ms: user and system, which process.cpuUsage gives in microseconds. */
 function cpuMs(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
 }
 
-export function deactivate(): void {}
+export function deactivate(): Promise<void> | undefined {
+  return leaving?.();
+}

@@ -1,7 +1,10 @@
 // Registers every command of the extension from one typed map: a command in ids.ts without a handler is a
 // compile error, and `npm run check-commands` checks the map against package.json.
 import * as vscode from 'vscode';
-import { AgentWorkCommands, CheckCommands, Command, ReviewCommands, type AgentWorkCommand, type CheckCommand, type CommandId, type ReviewCommand } from './ids';
+import {
+  AgentWorkCommands, CheckCommands, Command, LocalServerCommands, ReviewCommands,
+  type AgentWorkCommand, type CheckCommand, type CommandId, type LocalServerCommand, type ReviewCommand,
+} from './ids';
 
 export type CommandHandler = (...args: never[]) => unknown;
 export type CommandHandlers = Record<CommandId, CommandHandler>;
@@ -11,11 +14,13 @@ export type AgentWorkHandlers = Record<AgentWorkCommand, CommandHandler>;
 export type ReviewHandlers = Record<ReviewCommand, CommandHandler>;
 /** Check Changes' commands (src/checkWork.ts). */
 export type CheckHandlers = Record<CheckCommand, CommandHandler>;
-type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand | CheckCommand>;
+/** The local agent server's commands (src/localServerWork.ts). */
+export type LocalServerHandlers = Record<LocalServerCommand, CommandHandler>;
+type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand | CheckCommand | LocalServerCommand>;
 export type OnDemandHandlers = Record<OnDemandCommand, CommandHandler>;
 
-/** The commands src/onDemand.ts builds: all but the agent's work and the review. */
-const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands, ...CheckCommands];
+/** The commands src/onDemand.ts builds: all but those of the bundles loaded apart. */
+const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands, ...CheckCommands, ...LocalServerCommands];
 export const onDemandIds = Object.values(Command).filter((id): id is OnDemandCommand => !elsewhere.includes(id));
 
 export function registerCommands(handlers: CommandHandlers): vscode.Disposable[] {

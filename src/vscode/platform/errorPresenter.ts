@@ -26,6 +26,7 @@ export class ErrorPresenter {
       openServerUrlSetting: () => openSetting('serverUrl'),
       openRuntimeHostsSetting: () => openSetting('runtimeHosts'),
       showLog: () => this.logger.show(),
+      startLocalServer: () => vscode.commands.executeCommand(Command.StartLocalServer),
       ...(error instanceof RedirectError ? { useServerUrl: () => this.useMovedServer(error) } : {}),
     };
     const all = { ...defaults, ...handlers };
