@@ -44,6 +44,8 @@ type Exports = { testing?: TestingApi };
 
 /** What deactivate does: this window leaves the local agent server (src/localServerWork.ts). */
 let leaving: (() => Promise<void>) | undefined;
+/** The local agent server's URL where this window knows it: the connection error offers to start it. */
+let localServerUrl: () => string | undefined = () => undefined;
 
 export function activate(context: vscode.ExtensionContext): Exports | Promise<Exports> {
   // First: src/api and src/core make their text through the port, in VS Code's language from now on.
@@ -52,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const session = new ServerSession(keys, logger);
-  const errors = new ErrorPresenter(logger, async (moved) => (await onDemand.get()).useMovedServer(moved));
+  const errors = new ErrorPresenter(logger, async (moved) => (await onDemand.get()).useMovedServer(moved), () => localServerUrl());
   const settings = new SettingsController(session, errors, logger);
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);
@@ -117,6 +119,7 @@ function localServerRoot(activated: Activated, logLoad: (message: string) => voi
   const { session, logger, context } = activated;
   const work = onFirstUse(async (): Promise<LocalServerWork> =>
     (await loggedImport(logLoad, 'localServerWork.js', () => import('./localServerWork.js'))).localServerWork(activated));
+  localServerUrl = () => work.now()?.use.knownUrl;
   leaving = async () => work.now()?.leave().catch((error: unknown) => logger.warn(`Leaving the local agent server failed: ${String(error)}`));
   context.subscriptions.push(afterActivation(() => {
     if (!mayBeLocalServer(session.serverUrl)) return;

@@ -49,17 +49,19 @@ const REAPER_SOURCE = `
 const fs = require('node:fs');
 const [stateFile, usersDir, grace, forPid, plan, stopGrace] = process.argv.slice(1);
 const alive = (pid, group) => { try { process.kill(group ? -pid : pid, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+const say = (what) => console.log('[VS Code exit] ' + what);
 const write = (state) => { fs.writeFileSync(stateFile + '.reaper', JSON.stringify(state)); fs.renameSync(stateFile + '.reaper', stateFile); };
 setTimeout(() => {
   let users = [];
   try { users = fs.readdirSync(usersDir); } catch {}
-  if (users.some((name) => /^\\d+$/.test(name) && alive(Number(name), false))) return;
+  if (users.some((name) => /^\\d+$/.test(name) && alive(Number(name), false))) return say('a window uses it again: it stays');
   let state;
   try { state = JSON.parse(fs.readFileSync(stateFile, 'utf8')); } catch { return; }
   const pid = Number(forPid);
-  if (state.pid !== pid || !alive(pid, true)) return;
-  if (plan === 'keep') { write({ ...state, keptAtExit: true }); return; }
+  if (state.pid !== pid || !alive(pid, true)) return say('the server it was left for has ended');
+  if (plan === 'keep') { write({ ...state, keptAtExit: true }); return say('a conversation runs (or none could be asked): it stays'); }
   write({ port: state.port, release: state.release });
+  say('no window uses it: stopping it');
   try { process.kill(-pid, 'SIGTERM'); } catch { return; }
   const until = Date.now() + Number(stopGrace);
   const timer = setInterval(() => {

@@ -58,8 +58,8 @@ const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {
   other: ['retry', 'showLog'],
 };
 
-/** The actions for a failure, most useful first. A cancelled request needs none. */
-export function actionsFor(error: ApiError): ErrorAction[] {
+/** The actions for a failure, most useful first (`localServerUrl`: the local agent server's, where known). A cancelled request needs none. */
+export function actionsFor(error: ApiError, localServerUrl?: string): ErrorAction[] {
   if (error instanceof ServerError) {
     // A refusal the extension has no fix for is refused again the same way: no Retry for it.
     return error.reason === 'other' && error.status < 500 ? ['showLog'] : BY_SERVER_REASON[error.reason];
@@ -71,7 +71,7 @@ export function actionsFor(error: ApiError): ErrorAction[] {
   // An agent server on a host the key may not go to: the setting that lists such hosts.
   if (error instanceof AgentServerUnreachableError && error.reason === 'other-host') return ['openRuntimeHostsSetting', 'showLog'];
   // Nothing answers at this machine's default URL: the extension can start a server there itself.
-  if (error.kind === 'network' && isThisMachinesDefault(error.request.baseUrl)) return ['startLocalServer', 'retry', 'openServerUrlSetting', 'showLog'];
+  if (error.kind === 'network' && isThisMachinesDefault(error.request.baseUrl, localServerUrl)) return ['startLocalServer', 'retry', 'openServerUrlSetting', 'showLog'];
   // Only a server that moved, keeping its API's path, has a URL worth offering.
   if (error instanceof RedirectError) return [...(error.movedTo ? ['useServerUrl' as const] : ['openServerUrlSetting' as const]), 'retry', 'showLog'];
   return BY_KIND[error.kind as Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>];

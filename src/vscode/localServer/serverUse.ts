@@ -10,6 +10,8 @@ import { Disposable } from '../platform/lifecycle';
 
 export class ServerUse extends Disposable {
   private usedIt = false;
+  /** The local server's URL, once its state file was read: the connection error offers to start it there. */
+  knownUrl: string | undefined;
 
   constructor(private readonly layout: ServerLayout, private readonly session: ServerSession, private readonly kept: (state: RunningState) => void) {
     super();
@@ -22,6 +24,7 @@ export class ServerUse extends Disposable {
   /** Marks this window a user when its server URL is the running local server's. */
   async check(): Promise<void> {
     const state = await readState(this.layout.stateFile);
+    if (state) this.knownUrl = localServerUrl(state.port);
     if (!state?.pid || !processAlive(state.pid) || this.session.serverUrl !== localServerUrl(state.port)) return;
     await this.join();
   }
@@ -31,6 +34,7 @@ export class ServerUse extends Disposable {
     await markUser(this.layout.users);
     this.usedIt = true;
     const state = await readState(this.layout.stateFile);
+    if (state) this.knownUrl = localServerUrl(state.port);
     if (state?.keptAtExit && state.pid) this.kept({ ...state, pid: state.pid });
   }
 }

@@ -10,7 +10,10 @@ describe('this machine\'s server URLs', () => {
   });
 
   it('counts the default URL, Agent Canvas\'s port and the local server as this machine\'s defaults', () => {
-    for (const url of ['http://localhost:3000', 'http://localhost:3000/', 'http://127.0.0.1:8000', 'http://[::1]:3000', localServerUrl(43123)]) assert.ok(isThisMachinesDefault(url), url);
-    for (const url of ['http://example.com:3000', 'http://localhost:8080', 'http://localhost', 'not a url', 'http://localhost:3000/sub']) assert.ok(!isThisMachinesDefault(url), url);
+    for (const url of ['http://localhost:3000', 'http://localhost:3000/', 'http://127.0.0.1:8000', 'http://[::1]:3000']) assert.ok(isThisMachinesDefault(url), url);
+    assert.ok(isThisMachinesDefault(localServerUrl(43123), localServerUrl(43123)));
+    assert.ok(isThisMachinesDefault(`${localServerUrl(43123)}/`, localServerUrl(43123)));
+    assert.ok(!isThisMachinesDefault(localServerUrl(43123)), 'another port of 127.0.0.1 (a stand-in, a dev server) is not the local server\'s');
+    for (const url of ['http://example.com:3000', 'http://localhost:8080', 'http://localhost', 'not a url', 'http://localhost:3000/sub']) assert.ok(!isThisMachinesDefault(url, localServerUrl(43123)), url);
   });
 });

@@ -24,11 +24,11 @@ describe('actionsFor', () => {
   });
 
   it('offers Start a Local Agent Server where nothing answers at this machine\'s default URL, and only there', () => {
-    const refused = (baseUrl: string) => actionsFor(new NetworkError({ ...request, baseUrl }, 'refused', 'ECONNREFUSED'));
+    const refused = (baseUrl: string) => actionsFor(new NetworkError({ ...request, baseUrl }, 'refused', 'ECONNREFUSED'), 'http://127.0.0.1:43123');
     for (const url of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.1:8000', 'http://127.0.0.1:43123']) {
       assert.deepEqual(refused(url), ['startLocalServer', 'retry', 'openServerUrlSetting', 'showLog'], url);
     }
-    for (const url of ['http://openhands.example.com:3000', 'https://localhost:3000', 'http://localhost:5000', 'http://192.168.1.5:3000', 'http://127.0.0.1:3000/openhands']) {
+    for (const url of ['http://openhands.example.com:3000', 'https://localhost:3000', 'http://localhost:5000', 'http://192.168.1.5:3000', 'http://127.0.0.1:3000/openhands', 'http://127.0.0.1:43124']) {
       assert.ok(!refused(url).includes('startLocalServer'), url);
     }
     // A server of this machine that answers, slowly or with a refusal, is running: nothing to start.
