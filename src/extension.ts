@@ -120,7 +120,7 @@ function localServerRoot(activated: Activated, logLoad: (message: string) => voi
   const work = onFirstUse(async (): Promise<LocalServerWork> =>
     (await loggedImport(logLoad, 'localServerWork.js', () => import('./localServerWork.js'))).localServerWork(activated));
   localServerUrl = () => work.now()?.use.knownUrl;
-  leaving = async () => work.now()?.leave().catch((error: unknown) => logger.warn(`Leaving the local agent server failed: ${String(error)}`));
+  leaving = async () => work.now()?.leave();
   context.subscriptions.push(afterActivation(() => {
     if (!mayBeLocalServer(session.serverUrl)) return;
     void work.get().then((loaded) => loaded.use.check()).catch((error: unknown) => logger.warn(`Reading the local agent server's state failed: ${String(error)}`));

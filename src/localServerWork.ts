@@ -24,5 +24,7 @@ export function localServerWork(activated: Activated): LocalServerWork {
   // The watch of the process this window starts, disposed with the extension.
   const server = new LocalServer({ context, keys, session, settings, logger, use });
   context.subscriptions.push(use, server);
-  return { handlers: server.handlers(), use, leave: async () => { if (use.used) await exit.leave(); } };
+  // Never throws: at the host's end the log channel may be closed already, and a log line then throws too.
+  const leave = () => (use.used ? exit.leave().catch(() => undefined) : Promise.resolve());
+  return { handlers: server.handlers(), use, leave };
 }

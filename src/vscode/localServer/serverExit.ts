@@ -24,9 +24,11 @@ export class ServerExit {
     const otherUsers = serverRunning ? (await otherLiveUsers(this.layout.users, processAlive)).length : 0;
     const asked = serverRunning && otherUsers === 0 ? await this.runningConversations(state!) : 0;
     const plan = planAtExit({ serverRunning, otherUsers, runningConversations: asked });
+    if (plan !== 'none' && pid !== undefined) {
+      spawnServer(reaperCommand(process.execPath, this.layout, pid, plan), reaperEnvironment(process.env), this.layout.root, this.layout.log).unref();
+    }
+    // Last: at the host's end the log channel may be closed already, and then a log line throws (seen in code-server).
     this.logger.info(`This window leaves the local agent server: ${plan} (other windows using it: ${otherUsers}, running conversations: ${String(asked)})`);
-    if (plan === 'none' || pid === undefined) return;
-    spawnServer(reaperCommand(process.execPath, this.layout, pid, plan), reaperEnvironment(process.env), this.layout.root, this.layout.log).unref();
   }
 
   /** How many conversations run on the server; undefined when this window is on another server or it does not answer in time. */
@@ -37,8 +39,8 @@ export class ServerExit {
       const client = (await this.session.connect())?.client;
       const page = await client?.listByState?.({ states: ['running'], limit: 1 }, { signal, timeoutMs: EXIT_QUESTION_MS });
       return page?.items.length;
-    } catch (error) {
-      this.logger.warn(`Could not ask the local agent server for its running conversations: ${String(error)}`);
+    } catch {
+      // Not logged: at the host's end the log channel may be closed already. Not known: kept (exitPlan.ts).
       return undefined;
     }
   }
