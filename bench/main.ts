@@ -167,6 +167,7 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   workApi: ["loaded on the first read of a conversation's work", 50],
   checkWork: ['loaded on the first Check Changes', 30],
   settingsLists: ['loaded where a server keeps LLM profiles or secrets (an agent server)', 10],
+  localServerWork: ["loaded on the first local agent server command, or after activation where the server URL is its", 30],
 };
 
 /** Each shipped file (or files loaded together) against its budget in KiB, and those over it. */

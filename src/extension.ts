@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { useTranslator } from './base/l10n';
 import type { AgentWork } from './agentWork';
 import type { CheckWork } from './checkWork';
+import type { LocalServerWork } from './localServerWork';
+import { mayBeLocalServer } from './core/connection/thisMachine';
 import type { ChatServices } from './vscode/chat/chatRegistration';
 import type { Activated } from './onDemand';
 import type { Review } from './review';
@@ -27,8 +29,8 @@ import { ConversationsTreeProvider } from './vscode/conversations/conversationsT
 import { RunningStatusBar } from './vscode/conversations/runningStatusBar';
 import { StopNotifier } from './vscode/conversations/stopNotifier';
 import { registerTranscriptSerializer } from './vscode/transcript/transcriptSerializer';
-import { deferredHandlers, onDemandIds, registerCommands } from './vscode/platform/commands';
-import { AgentWorkCommands, CheckCommands, ReviewCommands, SettingsListCommands } from './vscode/platform/ids';
+import { deferredHandlers, onDemandIds, registerCommands, type LocalServerHandlers } from './vscode/platform/commands';
+import { AgentWorkCommands, CheckCommands, LocalServerCommands, ReviewCommands, SettingsListCommands } from './vscode/platform/ids';
 import { afterActivation } from './vscode/platform/afterActivation';
 import { ErrorPresenter } from './vscode/platform/errorPresenter';
 import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
@@ -42,15 +44,19 @@ type Exports = { testing?: TestingApi };
 
 /** The LLM profiles and secrets (settingsLists.js): loaded where the client says the server keeps them, or on their first command. */
 const lists = onFirstUse(() => import('./settingsLists.js'));
+/** What deactivate does: this window leaves the local agent server (src/localServerWork.ts). */
+let leaving: (() => Promise<void>) | undefined;
+/** The local agent server's URL where this window knows it: the connection error offers to start it. */
+let localServerUrl: () => string | undefined = () => undefined;
 
 export function activate(context: vscode.ExtensionContext): Exports | Promise<Exports> {
   // First: src/api and src/core make their text through the port, in VS Code's language from now on.
   useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
-  const [started, cpuAtStart] = [performance.now(), process.cpuUsage()];
+  const atStart = { ms: performance.now(), cpu: process.cpuUsage() };
   const logger = new Logger();
   const keys = new ApiKeyStore(context.secrets, logger.redactor);
   const session = new ServerSession(keys, logger);
-  const errors = new ErrorPresenter(logger, async (moved) => (await onDemand.get()).useMovedServer(moved));
+  const errors = new ErrorPresenter(logger, async (moved) => (await onDemand.get()).useMovedServer(moved), () => localServerUrl());
   const settings = new SettingsController(session, errors, logger, async () => (await lists.get()).readSettingsLists);
   const documents = new SettingsDocumentProvider(settings);
   const conversations = new ConversationStore(context.globalState);
@@ -88,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
       ...deferredHandlers(ReviewCommands, () => review.now()?.handlers, async () => (await review.get()).handlers),
       ...deferredHandlers(CheckCommands, () => checks.now()?.handlers, async () => (await checks.get()).handlers),
       ...deferredHandlers(SettingsListCommands, () => undefined, async () => (await lists.get()).settingsLists(activated)),
+      ...localServerRoot(activated, logLoad),
     }),
     ...registerChat(context.extensionUri, () => chat.get()),
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),
@@ -98,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     void walkthrough.openOnFirstRun();
   });
   context.subscriptions.push(firstLoad);
-  const activation = { ms: performance.now() - started, cpuMs: cpuMs(process.cpuUsage(cpuAtStart)) };
+  const activation = { ms: performance.now() - atStart.ms, cpuMs: cpuMs(process.cpuUsage(atStart.cpu)) };
   logger.info(`Activated in ${activation.ms.toFixed(1)} ms (${activation.cpuMs.toFixed(1)} ms of CPU)`);
   // Only a test run may look into the secret storage and the panels' state, or act without the UI.
   return context.extensionMode === vscode.ExtensionMode.Test
@@ -107,9 +114,28 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     : {};
 }
 
+/**
+ * The local agent server's commands. Its bundle is loaded on the first of them, or right after activation where the
+ * server URL has the local server's shape, to look whether this window uses it; deactivate lets it leave the server.
+ */
+function localServerRoot(activated: Activated, logLoad: (message: string) => void): LocalServerHandlers {
+  const { session, logger, context } = activated;
+  const work = onFirstUse(async (): Promise<LocalServerWork> =>
+    (await loggedImport(logLoad, 'localServerWork.js', () => import('./localServerWork.js'))).localServerWork(activated));
+  localServerUrl = () => work.now()?.use.knownUrl;
+  leaving = async () => work.now()?.leave();
+  context.subscriptions.push(afterActivation(() => {
+    if (!mayBeLocalServer(session.serverUrl)) return;
+    void work.get().then((loaded) => loaded.use.check()).catch((error: unknown) => logger.warn(`Reading the local agent server's state failed: ${String(error)}`));
+  }));
+  return deferredHandlers(LocalServerCommands, () => work.now()?.handlers, async () => (await work.get()).handlers);
+}
+
 /** CPU time in ms: user and system, which process.cpuUsage gives in microseconds. */
 function cpuMs(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
 }
 
-export function deactivate(): void {}
+export function deactivate(): Promise<void> | undefined {
+  return leaving?.();
+}

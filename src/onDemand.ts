@@ -31,7 +31,6 @@ import { askFollowUp, askMessage } from './vscode/conversations/messageInput';
 import { GitPusher } from './vscode/git/gitPush';
 import { FolderHandOver } from './vscode/handover/folderHandOver';
 import { GitRepositories } from './vscode/git/gitRepositories';
-import { LocalServer } from './vscode/localServer/localServer';
 import type { OnDemandHandlers } from './vscode/platform/commands';
 import type { ErrorPresenter } from './vscode/platform/errorPresenter';
 import type { Logger } from './vscode/platform/log';
@@ -88,9 +87,6 @@ export function onDemand(activated: Activated): OnDemand {
   const tokens = new ProviderTokenSetup(session, settings, inputBoxPrompter, errors, logger);
   const folders = new FolderHandOver(session, git, logger, join(context.globalStorageUri.fsPath, SENT_BASES_FOLDER));
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens, folders);
-  // The local agent server: its commands, and the watch of the process this window starts (disposed with the extension).
-  const localServer = new LocalServer({ context, keys, session, settings, logger });
-  context.subscriptions.push(localServer);
   return {
     handlers: {
       ...connection.handlers(),
@@ -98,7 +94,6 @@ export function onDemand(activated: Activated): OnDemand {
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
       ...conversationAdminCommands({ session, watch, finder: activated.finder, changes: activated.changes, actions, errors, tree: activated.conversationsTree }),
       ...activated.walkthrough.handlers(),
-      ...localServer.handlers(),
     },
     parts: { git, targets, sender, actions },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),

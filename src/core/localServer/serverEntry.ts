@@ -6,6 +6,7 @@ export function localServerUrl(port: number): string {
   return `http://127.0.0.1:${port}`;
 }
 
+
 function entryUrl(entry: unknown): string | undefined {
   const url = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).url : undefined;
   const normalized = typeof url === 'string' ? normalizeServerUrl(url) : undefined;

@@ -18,6 +18,8 @@ export interface ServerLayout {
   readonly stateFile: string;
   /** Held while a window starts the server, so that two windows starting at once make one server. */
   readonly lockFile: string;
+  /** One empty file per extension host (its pid) that has used the server: what VS Code's exit counts (exitPlan.ts). */
+  readonly users: string;
   /** Written once a release has answered /ready here: its later starts need no download. */
   readonly readyMarker: (release: string) => string;
 }
@@ -32,6 +34,7 @@ export function serverLayout(storageDir: string): ServerLayout {
     log: path.join(root, 'server.log'),
     stateFile: path.join(root, 'server.json'),
     lockFile: path.join(root, 'start.lock'),
+    users: path.join(root, 'users'),
     readyMarker: (release) => path.join(root, `ready-${release}`),
   };
 }

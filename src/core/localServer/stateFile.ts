@@ -1,7 +1,6 @@
 // The small file every window of this VS Code reads to find the local agent server: its port (kept after a stop,
 // so the server keeps its URL, its key and its conversations' links across restarts), its release, and the pid of
-// its process group while it runs. And the lock a window holds while it starts the server, so that two windows
-// starting at once make one server: the second waits for the lock, then finds the first one's server.
+// its process group while it runs. (The lock a window holds while it starts the server: startLock.ts.)
 import * as fs from 'node:fs/promises';
 
 export interface ServerState {
@@ -9,10 +8,9 @@ export interface ServerState {
   readonly release: string;
   /** The process group leader (uvx, or the venv's python); absent once stopped. */
   readonly pid?: number;
+  /** Set when VS Code's exit kept it running (a conversation ran, or none could be asked): the next window says so. */
+  readonly keptAtExit?: true;
 }
-
-/** How long a lock may be held before another window takes it over: past the longest first start (a download). */
-export const LOCK_STALE_MS = 15 * 60_000;
 
 function isPort(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536;
@@ -26,14 +24,17 @@ export function parseState(text: string | undefined): ServerState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { port, release, pid } = value as Record<string, unknown>;
   if (!isPort(port) || typeof release !== 'string' || !release) return undefined;
-  return Number.isInteger(pid) && (pid as number) > 1 ? { port, release, pid: pid as number } : { port, release };
+  if (!Number.isInteger(pid) || (pid as number) <= 1) return { port, release };
+  return (value as Record<string, unknown>).keptAtExit === true ? { port, release, pid: pid as number, keptAtExit: true } : { port, release, pid: pid as number };
 }
 
 export type Found =
   | { readonly kind: 'stopped'; readonly port?: number }
-  | { readonly kind: 'running'; readonly state: Required<ServerState> }
+  | { readonly kind: 'running'; readonly state: RunningState }
   /** Its process lives but /ready does not answer (yet): starting in another window, or stuck. */
-  | { readonly kind: 'unready'; readonly state: Required<ServerState> };
+  | { readonly kind: 'unready'; readonly state: RunningState };
+
+export type RunningState = ServerState & { readonly pid: number };
 
 /** What a window finds from the state file, whether its pid lives and whether /ready answers on its port. */
 export function classify(state: ServerState | undefined, alive: (pid: number) => boolean, ready: boolean): Found {
@@ -46,14 +47,6 @@ export function classify(state: ServerState | undefined, alive: (pid: number) =>
 
 export function stopped(state: ServerState): ServerState {
   return { port: state.port, release: state.release };
-}
-
-/** Whether the lock's holder is gone: its process is dead, or it has held it longer than any start takes. */
-export function lockIsStale(text: string | undefined, now: number, alive: (pid: number) => boolean): boolean {
-  let holder: { pid?: unknown; at?: unknown } = {};
-  try { holder = JSON.parse(text ?? '') as typeof holder; } catch { return true; }
-  if (!Number.isInteger(holder.pid) || typeof holder.at !== 'number') return true;
-  return !alive(holder.pid as number) || now - holder.at > LOCK_STALE_MS;
 }
 
 /** Whether a process of that pid lives (signal 0 checks without sending anything). */
@@ -76,25 +69,4 @@ export async function writeState(file: string, state: ServerState): Promise<void
   const temporary = `${file}.${process.pid}`;
   await fs.writeFile(temporary, JSON.stringify(state));
   await fs.rename(temporary, file);
-}
-
-/**
- * Takes the lock (an exclusive create) for this process; a stale one is taken over. Resolves to whether it was
- * taken: false while another live window holds it.
- */
-export async function tryLock(file: string, now = Date.now(), alive = processAlive): Promise<boolean> {
-  const mine = JSON.stringify({ pid: process.pid, at: now });
-  try {
-    await fs.writeFile(file, mine, { flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  if (!lockIsStale(await fs.readFile(file, 'utf8').catch(() => undefined), now, alive)) return false;
-  await fs.rm(file, { force: true });
-  return fs.writeFile(file, mine, { flag: 'wx' }).then(() => true, () => false);
-}
-
-export async function unlock(file: string): Promise<void> {
-  await fs.rm(file, { force: true });
 }

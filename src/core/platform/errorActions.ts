@@ -6,11 +6,12 @@ import { StartFailedError } from '../../api/conversationErrors';
 import { AgentServerUnreachableError } from '../../api/agentServerErrors';
 import type { ApiError, ApiErrorKind } from '../../api/http/apiError';
 import { l10n } from '../../base/l10n';
+import { isThisMachinesDefault } from '../connection/thisMachine';
 
 export type ErrorAction =
   | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'
   | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings' | 'useServerUrl'
-  | 'openRuntimeHostsSetting';
+  | 'openRuntimeHostsSetting' | 'startLocalServer';
 
 /** Functions, so each title is made in the display language when shown, not when the module loads. */
 export const ERROR_ACTION_TITLES: Record<ErrorAction, () => string> = {
@@ -24,6 +25,7 @@ export const ERROR_ACTION_TITLES: Record<ErrorAction, () => string> = {
   openServerSettings: () => l10n.t('Open Server Settings'),
   useServerUrl: () => l10n.t('Use New URL'),
   openRuntimeHostsSetting: () => l10n.t('Open Runtime Hosts Setting'),
+  startLocalServer: () => l10n.t('Start a Local Agent Server'),
 };
 
 const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>, ErrorAction[]> = {
@@ -56,8 +58,8 @@ const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {
   other: ['retry', 'showLog'],
 };
 
-/** The actions for a failure, most useful first. A cancelled request needs none. */
-export function actionsFor(error: ApiError): ErrorAction[] {
+/** The actions for a failure, most useful first (`localServerUrl`: the local agent server's, where known). A cancelled request needs none. */
+export function actionsFor(error: ApiError, localServerUrl?: string): ErrorAction[] {
   if (error instanceof ServerError) {
     // A refusal the extension has no fix for is refused again the same way: no Retry for it.
     return error.reason === 'other' && error.status < 500 ? ['showLog'] : BY_SERVER_REASON[error.reason];
@@ -68,6 +70,8 @@ export function actionsFor(error: ApiError): ErrorAction[] {
   }
   // An agent server on a host the key may not go to: the setting that lists such hosts.
   if (error instanceof AgentServerUnreachableError && error.reason === 'other-host') return ['openRuntimeHostsSetting', 'showLog'];
+  // Nothing answers at this machine's default URL: the extension can start a server there itself.
+  if (error.kind === 'network' && isThisMachinesDefault(error.request.baseUrl, localServerUrl)) return ['startLocalServer', 'retry', 'openServerUrlSetting', 'showLog'];
   // Only a server that moved, keeping its API's path, has a URL worth offering.
   if (error instanceof RedirectError) return [...(error.movedTo ? ['useServerUrl' as const] : ['openServerUrlSetting' as const]), 'retry', 'showLog'];
   return BY_KIND[error.kind as Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>];

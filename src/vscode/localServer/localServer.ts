@@ -14,7 +14,8 @@ import { serverEnvironment, serverLayout, type ServerLayout } from '../../core/l
 import { localServerUrl, withLocalServer } from '../../core/localServer/serverEntry';
 import { answersReady, runStep, spawnServer, stopGroup, waitUntilReady } from '../../core/localServer/serverProcess';
 import { choosePort } from '../../core/localServer/port';
-import { classify, processAlive, readState, stopped, tryLock, unlock, writeState, type Found } from '../../core/localServer/stateFile';
+import { classify, processAlive, readState, stopped, writeState, type Found } from '../../core/localServer/stateFile';
+import { tryLock, unlock } from '../../core/localServer/startLock';
 import { SETTINGS_SECTION } from '../../core/platform/settingKeys';
 import type { ApiKeyStore } from '../connection/apiKeyStore';
 import type { ServerSession } from '../connection/serverSession';
@@ -28,6 +29,7 @@ import type { Logger } from '../platform/log';
 import type { SettingsController } from '../settings/settingsController';
 import { localServerKeys } from './localServerKeys';
 import { ServerLog } from './serverLog';
+import type { ServerUse } from './serverUse';
 
 const CONSENTED = 'openhands.localAgentServer.consented';
 const FIRST_READY_MS = 10 * 60_000;
@@ -49,6 +51,8 @@ export interface LocalServerDeps {
   readonly session: ServerSession;
   readonly settings: SettingsController;
   readonly logger: Logger;
+  /** This window's use of the server, which VS Code's exit counts (serverUse.ts). */
+  readonly use: ServerUse;
 }
 
 export class LocalServer extends Disposable {
@@ -249,6 +253,7 @@ export class LocalServer extends Disposable {
     await updateUserSetting('servers', withLocalServer(servers, vscode.l10n.t('This machine'), reached.url));
     // Already the server URL (started again after a Stop or a crash): the views load again from the new server.
     if (!(await useServer(reached.url, session, logger))) await settings.refresh(true);
+    await this.deps.use.join();
     if (!reached.fresh) return;
     // A new server: its conversations start with confirmation mode on, a setting the person can turn off.
     if (await session.connect()) await settings.edit('confirmation_mode', true, vscode.l10n.t('Confirmation mode'));

@@ -2,8 +2,8 @@
 // compile error, and `npm run check-commands` checks the map against package.json.
 import * as vscode from 'vscode';
 import {
-  AgentWorkCommands, CheckCommands, Command, ReviewCommands, SettingsListCommands, type AgentWorkCommand, type CheckCommand, type CommandId, type ReviewCommand,
-  type SettingsListCommand,
+  AgentWorkCommands, CheckCommands, Command, LocalServerCommands, ReviewCommands, SettingsListCommands,
+  type AgentWorkCommand, type CheckCommand, type CommandId, type LocalServerCommand, type ReviewCommand, type SettingsListCommand,
 } from './ids';
 
 export type CommandHandler = (...args: never[]) => unknown;
@@ -16,11 +16,13 @@ export type ReviewHandlers = Record<ReviewCommand, CommandHandler>;
 export type CheckHandlers = Record<CheckCommand, CommandHandler>;
 /** The Settings view's LLM profiles and secrets (src/settingsLists.ts). */
 export type SettingsListHandlers = Record<SettingsListCommand, CommandHandler>;
-type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand | CheckCommand | SettingsListCommand>;
+/** The local agent server's commands (src/localServerWork.ts). */
+export type LocalServerHandlers = Record<LocalServerCommand, CommandHandler>;
+type OnDemandCommand = Exclude<CommandId, AgentWorkCommand | ReviewCommand | CheckCommand | SettingsListCommand | LocalServerCommand>;
 export type OnDemandHandlers = Record<OnDemandCommand, CommandHandler>;
 
-/** The commands src/onDemand.ts builds: all but the agent's work and the review. */
-const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands, ...CheckCommands, ...SettingsListCommands];
+/** The commands src/onDemand.ts builds: all but those of the bundles loaded apart. */
+const elsewhere: readonly CommandId[] = [...AgentWorkCommands, ...ReviewCommands, ...CheckCommands, ...SettingsListCommands, ...LocalServerCommands];
 export const onDemandIds = Object.values(Command).filter((id): id is OnDemandCommand => !elsewhere.includes(id));
 
 export function registerCommands(handlers: CommandHandlers): vscode.Disposable[] {

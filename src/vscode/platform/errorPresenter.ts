@@ -10,8 +10,12 @@ import type { Logger } from './log';
 export type ActionHandlers = Partial<Record<ErrorAction, () => unknown>>;
 
 export class ErrorPresenter {
-  /** `useMovedServer` runs "Use <new URL>" after a redirect to another origin (connection/serverMoved.ts). */
-  constructor(private readonly logger: Logger, private readonly useMovedServer: (error: RedirectError) => Promise<unknown>) {}
+  /**
+   * `useMovedServer` runs "Use <new URL>" after a redirect to another origin (connection/serverMoved.ts);
+   * `localServerUrl` is the local agent server's URL where this window knows it (offered a start when it is down).
+   */
+  constructor(private readonly logger: Logger, private readonly useMovedServer: (error: RedirectError) => Promise<unknown>,
+    private readonly localServerUrl: () => string | undefined = () => undefined) {}
 
   /**
    * Logs the failure and shows it with its actions. Actions that need the caller (Retry, Start Without
@@ -26,10 +30,11 @@ export class ErrorPresenter {
       openServerUrlSetting: () => openSetting('serverUrl'),
       openRuntimeHostsSetting: () => openSetting('runtimeHosts'),
       showLog: () => this.logger.show(),
+      startLocalServer: () => vscode.commands.executeCommand(Command.StartLocalServer),
       ...(error instanceof RedirectError ? { useServerUrl: () => this.useMovedServer(error) } : {}),
     };
     const all = { ...defaults, ...handlers };
-    const actions = (error instanceof ApiError ? actionsFor(error) : ['showLog' as const]).filter((a) => all[a]);
+    const actions = (error instanceof ApiError ? actionsFor(error, this.localServerUrl()) : ['showLog' as const]).filter((a) => all[a]);
     const picked = await vscode.window.showErrorMessage(message, ...actions.map((a) => actionTitle(a, error)));
     const action = actions.find((a) => actionTitle(a, error) === picked);
     if (action) await all[action]?.();

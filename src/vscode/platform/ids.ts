@@ -102,6 +102,10 @@ export type SettingsListCommand = (typeof SettingsListCommands)[number];
 export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures] as const;
 export type CheckCommand = (typeof CheckCommands)[number];
 
+/** The local agent server: built by src/localServerWork.ts, a bundle of its own loaded on the first of them. */
+export const LocalServerCommands = [Command.StartLocalServer, Command.StopLocalServer] as const;
+export type LocalServerCommand = (typeof LocalServerCommands)[number];
+
 export const View = {
   Container: 'openhands',
   Settings: 'openhands.settings',

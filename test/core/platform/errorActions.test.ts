@@ -12,7 +12,7 @@ const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0
 describe('actionsFor', () => {
   it('offers the action that fixes each failure first', () => {
     assert.deepEqual(actionsFor(new UnauthorizedError(request, 401, 'session'))[0], 'setApiKey');
-    assert.deepEqual(actionsFor(new NetworkError(request, 'refused', 'ECONNREFUSED'))[0], 'retry');
+    assert.deepEqual(actionsFor(new NetworkError({ ...request, baseUrl: 'https://openhands.example.com' }, 'refused', 'ECONNREFUSED'))[0], 'retry');
     assert.deepEqual(actionsFor(new TimeoutError(request, 1000))[0], 'retry');
     assert.deepEqual(actionsFor(new ValidationError(request, [], 'server')), ['showLog']);
     assert.deepEqual(actionsFor(new ServerError(request, 400, 'CONFIGURATION$SETTINGS_NOT_FOUND', 'x')), ['configureSettings']);
@@ -21,6 +21,20 @@ describe('actionsFor', () => {
     assert.deepEqual(actionsFor(new ServerError(request, 503, undefined, undefined)), ['retry', 'showLog']);
     assert.deepEqual(actionsFor(new ServerError(request, 400, undefined, 'a refusal without a msg_id')), ['showLog'], 'a 4xx fails again on Retry');
     assert.deepEqual(actionsFor(new CancelledError(request)), []);
+  });
+
+  it('offers Start a Local Agent Server where nothing answers at this machine\'s default URL, and only there', () => {
+    const refused = (baseUrl: string) => actionsFor(new NetworkError({ ...request, baseUrl }, 'refused', 'ECONNREFUSED'), 'http://127.0.0.1:43123');
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.1:8000', 'http://127.0.0.1:43123']) {
+      assert.deepEqual(refused(url), ['startLocalServer', 'retry', 'openServerUrlSetting', 'showLog'], url);
+    }
+    for (const url of ['http://openhands.example.com:3000', 'https://localhost:3000', 'http://localhost:5000', 'http://192.168.1.5:3000', 'http://127.0.0.1:3000/openhands', 'http://127.0.0.1:43124']) {
+      assert.ok(!refused(url).includes('startLocalServer'), url);
+    }
+    // A server of this machine that answers, slowly or with a refusal, is running: nothing to start.
+    assert.ok(!actionsFor(new TimeoutError(request, 1000)).includes('startLocalServer'));
+    assert.ok(!actionsFor(new UnauthorizedError(request, 401, 'session')).includes('startLocalServer'));
+    assert.equal(actionTitle('startLocalServer', undefined), 'Start a Local Agent Server');
   });
 });
 

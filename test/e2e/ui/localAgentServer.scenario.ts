@@ -3,7 +3,7 @@
 // openhands-agent-server in uv's cache, starts it and connects ("This machine" in openhands.servers, the Settings view
 // names it), confirmation mode stored on. Reload Window finds it running: the same process, no second one; Start again
 // connects to it. Stop ends its whole process group. Started again it has the same port; killed, it is said to have
-// stopped, with Restart and Show Log. The real-server lane only (it runs the real server through uvx, put in the run's
+// stopped, with Restart and Show Log; restarted, then the last window gone, VS Code's exit stops it. The real-server lane only (it runs the real server through uvx, put in the run's
 // ~/.local/bin; localAgentServer.ts gives code-server uv's cache and the constraints), with no server started for it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { until } from '../../support/until';
 import { deadPort, groupProcesses, installUv, killLocalServer, localServerFolder, readLocalServerState } from '../harness/localAgentServer';
 import { scenario } from '../harness/scenario';
-import { answerDialog, buttonsOf, clearNotifications, notification } from '../harness/ui/conversationSteps';
+import { answerDialog, buttonsOf, clearNotifications, clickButton, notification } from '../harness/ui/conversationSteps';
 import { SettingsPanel } from '../harness/ui/settingsPanelUi';
 
 const START = 'OpenHands: Start a Local Agent Server';
@@ -20,6 +20,10 @@ const STOP = 'OpenHands: Stop the Local Agent Server';
 const API_LABEL = 'OpenHands Agent Server 1.58.2';
 /** uvx with the wheel cached, beside code-server and chromium on 2 cores: 40-75 s; a first download adds ~15 s. */
 const READY_MS = 240_000;
+
+/** What the reaper left at a window's exit writes to the server's log (core/localServer/exitPlan.ts). */
+const STAYS = '[VS Code exit] a window uses it again: it stays';
+const STOPS = '[VS Code exit] no window uses it: stopping it';
 
 /** Every file under `dir`, as one text. */
 function storedText(dir: string): string {
@@ -37,6 +41,7 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
   const machineSettings = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(machineSettings, 'utf8');
   const readState = () => readLocalServerState(context);
+  const serverLog = () => fs.readFileSync(path.join(localServerFolder(context), 'server.log'), 'utf8');
   const nowhere = `http://127.0.0.1:${await deadPort()}`;
   fs.writeFileSync(machineSettings, JSON.stringify({ ...(JSON.parse(original) as object), 'openhands.serverUrl': nowhere }, null, 2));
   const removeUv = installUv(path.join(context.runFolder, 'home'));
@@ -76,6 +81,9 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     await until('Start to find it running', async () => ((await panel.headerDescription()) === `${url} · ${API_LABEL}` ? true : undefined));
     assert.equal(readState()?.pid, state.pid, 'the same server');
     assert.equal(agentServers(state.pid!).length, 1, 'one server');
+    // The reload ended the extension host that used the server: it left a reaper, which finds the reloaded window.
+    await until('the reaper left by the reload to find the reloaded window', () => (serverLog().includes(STAYS) ? true : undefined), 180_000);
+    assert.equal(agentServers(state.pid!).length, 1, 'the reload kept the server');
     await clearNotifications(workbench);
 
     await workbench.runCommand(STOP);
@@ -102,9 +110,19 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     await until('uvx to end with its server', () => (groupProcesses(pid).length === 0 ? true : undefined));
     assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
     await workbench.screenshot('crashed');
+
+    // Restart, then the last window goes (the page leaves the workbench: code-server ends its extension host, whose
+    // deactivate leaves the reaper): no conversation runs, so the server is stopped.
+    await clickButton(crash, 'Restart');
+    const restarted = await until('the state file to name the restarted server', () => (readState()?.pid && readState()?.pid !== pid ? readState() : undefined), 30_000);
+    await until('the views to show the restarted server\'s settings', async () => (await panel.offersWelcomeButton('Retry') ? undefined : true), READY_MS);
+    await page.goto('about:blank');
+    await until('the reaper to stop the server no window uses', () => (serverLog().includes(STOPS) ? true : undefined), 240_000);
+    await until('the server to end', () => (groupProcesses(restarted.pid!).length === 0 ? true : undefined), 30_000);
+    assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
   } finally {
     killLocalServer(context);
     fs.writeFileSync(machineSettings, original);
     removeUv();
   }
-}, { startsItsOwnServer: true, timeoutMs: 420_000 });
+}, { startsItsOwnServer: true, timeoutMs: 900_000 });

@@ -1,0 +1,86 @@
+// What VS Code's exit does to the local agent server. The design:
+// - The server is shared by every window of this VS Code. A window that has used it (started it, found it, or
+//   connected to its URL) leaves a file named by its extension host's pid in the users folder (windowUsers.ts).
+// - When a window goes (deactivate), it removes its file. If another window that used the server still lives, nothing
+//   happens: the server is stopped by the last of them, not by one of several.
+// - The last one cannot tell a Reload Window (a new extension host comes back within seconds) from VS Code's exit,
+//   and its extension host ends soon after deactivate. So it leaves a small detached process (the reaper, below) that
+//   waits a grace period, then looks again: a window that came back (a reload, a new window) has written its file,
+//   and the server stays; else the reaper acts on the plan the last window made while it could still ask the server.
+// - The plan: stop, unless a conversation is running, or the window could not tell (the server did not answer in
+//   time, or the window was not connected to it): then the server is kept. At exit nothing may ask a modal, so the
+//   reaper marks the state file (keptAtExit) and the next window that uses the server says it was kept running,
+//   with Stop the Local Agent Server (serverUse.ts). Work in flight is never ended by closing a window.
+import type { CommandLine } from './runner';
+import type { ServerLayout } from './serverEnv';
+
+/** Past a Reload Window's return on a loaded machine (the new host writes its file right after activation). */
+export const EXIT_GRACE_MS = 45_000;
+/** How long the last window asks the server whether a conversation runs: deactivate has only a few seconds. */
+export const EXIT_QUESTION_MS = 2_500;
+const STOP_GRACE_MS = 10_000;
+
+export type ExitPlan =
+  /** Another window still uses it, or it does not run: nothing to do. */
+  | 'none'
+  | 'stop'
+  /** A conversation runs, or none could be asked: kept, and said at the next start. */
+  | 'keep';
+
+export interface ExitFacts {
+  /** The server's process group lives. */
+  readonly serverRunning: boolean;
+  /** Other live extension hosts that have used it. */
+  readonly otherUsers: number;
+  /** Conversations running on it; undefined when the server could not be asked. */
+  readonly runningConversations: number | undefined;
+}
+
+export function planAtExit(facts: ExitFacts): ExitPlan {
+  if (!facts.serverRunning || facts.otherUsers > 0) return 'none';
+  return facts.runningConversations === 0 ? 'stop' : 'keep';
+}
+
+// The reaper: plain JavaScript run by `node -e` (the extension host's own executable as Node), detached from the
+// extension host so that it outlives it. Its arguments: the state file, the users folder, the grace in ms, the
+// server's pid it was made for, the plan, the stop's grace. It acts only if no user file of a live process is there
+// after the grace, and only on the server it was made for (a server started meanwhile has another pid).
+const REAPER_SOURCE = `
+const fs = require('node:fs');
+const [stateFile, usersDir, grace, forPid, plan, stopGrace] = process.argv.slice(1);
+const alive = (pid, group) => { try { process.kill(group ? -pid : pid, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+const say = (what) => console.log('[VS Code exit] ' + what);
+const write = (state) => { fs.writeFileSync(stateFile + '.reaper', JSON.stringify(state)); fs.renameSync(stateFile + '.reaper', stateFile); };
+setTimeout(() => {
+  let users = [];
+  try { users = fs.readdirSync(usersDir); } catch {}
+  if (users.some((name) => /^\\d+$/.test(name) && alive(Number(name), false))) return say('a window uses it again: it stays');
+  let state;
+  try { state = JSON.parse(fs.readFileSync(stateFile, 'utf8')); } catch { return; }
+  const pid = Number(forPid);
+  if (state.pid !== pid || !alive(pid, true)) return say('the server it was left for has ended');
+  if (plan === 'keep') { write({ ...state, keptAtExit: true }); return say('a conversation runs (or none could be asked): it stays'); }
+  write({ port: state.port, release: state.release });
+  say('no window uses it: stopping it');
+  try { process.kill(-pid, 'SIGTERM'); } catch { return; }
+  const until = Date.now() + Number(stopGrace);
+  const timer = setInterval(() => {
+    if (!alive(pid, true)) { clearInterval(timer); return; }
+    if (Date.now() < until) return;
+    clearInterval(timer);
+    try { process.kill(-pid, 'SIGKILL'); } catch {}
+  }, 200);
+}, Number(grace));
+`;
+
+/**
+ * The reaper's command line for the server `pid` and `plan` ('stop' or 'keep'). `nodeExecutable` is the extension
+ * host's executable; `ELECTRON_RUN_AS_NODE` (in reaperEnvironment) makes VS Code's own binary run as Node.
+ */
+export function reaperCommand(nodeExecutable: string, layout: ServerLayout, pid: number, plan: Exclude<ExitPlan, 'none'>, graceMs = EXIT_GRACE_MS): CommandLine {
+  return { command: nodeExecutable, args: ['-e', REAPER_SOURCE, layout.stateFile, layout.users, String(graceMs), String(pid), plan, String(STOP_GRACE_MS)] };
+}
+
+export function reaperEnvironment(base: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return { PATH: base.PATH ?? '', ELECTRON_RUN_AS_NODE: '1' };
+}
