@@ -6,7 +6,7 @@
 // budget (main.ts); the rest is printed.
 import { fetch as undiciFetch } from 'undici';
 import type { FetchFunction, ServerApi } from '../src/api/client';
-import { createClient } from '../src/api/createClient';
+import { createClient } from '../test/support/client';
 import { sessionCredential } from '../src/api/http/credential';
 import { ConversationFeed } from '../src/core/conversations/conversationFeed';
 import { DEFAULT_TIMING, RefreshScheduler, systemClock } from '../src/core/conversations/refreshSchedule';

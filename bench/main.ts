@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction } from '../src/api/client';
 import type { ServerApi } from '../src/api/client';
-import { createClient } from '../src/api/createClient';
+import { createClient } from '../test/support/client';
 import type { LoadedSettings } from '../src/api/model/settings';
 import { DEFAULT_TIMING } from '../src/core/conversations/refreshSchedule';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
@@ -165,6 +165,7 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   chatWork: ['loaded on the first chat request or tool call', 45],
   review: ["loaded after the agent's work: comments on its diffs", 25],
   workApi: ["loaded on the first read of a conversation's work", 50],
+  loadedLines: ['loaded at connection to a V1 or agent server: its settings and conversations adapters', 25],
   checkWork: ['loaded on the first Check Changes', 30],
   settingsLists: ['loaded where a server keeps LLM profiles or secrets (an agent server)', 10],
   localServerWork: ["loaded on the first local agent server command, or after activation where the server URL is its", 30],

@@ -4,7 +4,7 @@
 // the view is visible with nothing running. Request counts have budgets that fail the bench; times are printed.
 import { fetch as undiciFetch } from 'undici';
 import type { FetchFunction, ServerApi } from '../src/api/client';
-import { createClient } from '../src/api/createClient';
+import { createClient } from '../test/support/client';
 import { sessionCredential } from '../src/api/http/credential';
 import { ConversationFeed } from '../src/core/conversations/conversationFeed';
 import { ConversationSearch } from '../src/core/conversations/conversationSearch';

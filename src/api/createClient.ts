@@ -1,6 +1,6 @@
 // Builds the client for a server from what it was detected to speak: each operation goes to the adapter of its
 // API line (1.0-1.6 servers keep V0 settings beside V1 conversations; an agent server is a line of its own).
-import type { OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
+import type { ConversationsApi, OpenHandsClient, ProviderTokensApi, ServerApi, SettingsApi } from './client';
 import { PROVIDER_TOKEN_ROUTES, detectServerApi } from './detect';
 import { Transport, type CallOptions, type TransportOptions } from './http/transport';
 import { lazyConversationAdmin } from './lazyConversationAdmin';
@@ -8,21 +8,26 @@ import { lazyWorkApi } from './lazyWorkApi';
 import type { AgentLine } from './agent/agentLine';
 import { storeProviderToken } from './providerTokens';
 import { MIXED_LINE_RULES, V0Client, V0_RULES } from './v0/v0Client';
-import { V1ConversationsApi } from './v1/v1ConversationsApi';
-import { V1SettingsApi } from './v1/v1SettingsApi';
 
 export type ClientOptions = TransportOptions;
 
 /** An OpenHands 0.5x server: V0 throughout. */
 export const V0_SERVER: ServerApi = { version: undefined, settings: 'v0', conversations: 'v0' };
 
-/** Builds an agent server's settings and conversations adapters (agentLine in workApi.js). */
-export type AgentLineFactory = (transport: Transport) => AgentLine;
+/**
+ * The adapters of the lines that ride in loadedLines.js, out of what activation loads: V1's settings and conversations
+ * (1.x and the mixed line) and an agent server's. connectClient loads them where the server speaks one of them.
+ */
+export interface LoadedLines {
+  readonly v1Settings: (transport: Transport) => SettingsApi;
+  readonly v1Conversations: (transport: Transport) => ConversationsApi;
+  readonly agent: (transport: Transport) => AgentLine;
+}
 
-/** `agentLine`: needed for an agent server only; connectClient loads it. */
-export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER, agentLine?: AgentLineFactory): OpenHandsClient {
+/** `lines`: needed for a server that speaks V1 or is an agent server (connectClient loads them). */
+export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER, lines?: LoadedLines): OpenHandsClient {
   const transport = new Transport(options);
-  const { settings, conversations, llmProfiles, serverSecrets } = lineAdapters(transport, api, agentLine);
+  const { settings, conversations, llmProfiles, serverSecrets } = lineAdapters(transport, api, lines);
   return {
     baseUrl: transport.baseUrl,
     api,
@@ -57,15 +62,16 @@ export function createClient(options: ClientOptions, api: ServerApi = V0_SERVER,
 }
 
 /** Each operation's adapter. V0 settings beside V1 conversations: the mixed line (1.0-1.6), whose V0 settings clear a key otherwise. */
-function lineAdapters(transport: Transport, api: ServerApi, agentLine: AgentLineFactory | undefined): AgentLine {
-  if (api.conversations === 'agent') {
-    if (!agentLine) throw new Error('an agent server\'s client needs its adapters (connectClient loads them)');
-    return agentLine(transport);
-  }
+function lineAdapters(transport: Transport, api: ServerApi, lines: LoadedLines | undefined): AgentLine {
+  const loaded = (): LoadedLines => {
+    if (!lines) throw new Error('a V1 or agent server\'s client needs the adapters of its line (connectClient loads them)');
+    return lines;
+  };
+  if (api.conversations === 'agent') return loaded().agent(transport);
   const v0 = new V0Client(transport, api.conversations === 'v1' ? MIXED_LINE_RULES : V0_RULES);
   return {
-    settings: api.settings === 'v1' ? new V1SettingsApi(transport) : v0,
-    conversations: api.conversations === 'v1' ? new V1ConversationsApi(transport) : v0,
+    settings: api.settings === 'v1' ? loaded().v1Settings(transport) : v0,
+    conversations: api.conversations === 'v1' ? loaded().v1Conversations(transport) : v0,
   };
 }
 
@@ -85,8 +91,8 @@ function providerTokensApi(transport: Transport, settings: SettingsApi, api: Ser
 /** Finds what the server speaks, then builds its client: once per connection, never per call. */
 export async function connectClient(options: ClientOptions, call?: CallOptions): Promise<OpenHandsClient> {
   const api = await detectServerApi(new Transport(options), call);
-  // An agent server's adapters ride in workApi.js, out of what activation loads: its views ask for settings and
-  // conversations as soon as it is connected, so the file loads now rather than on their first call.
-  const agentLine = api.conversations === 'agent' ? (await import('./workApi.js')).agentLine : undefined;
-  return createClient(options, api, agentLine);
+  // The V1 and agent lines' adapters ride in loadedLines.js, out of what activation loads: the views ask for settings
+  // and conversations as soon as the server is connected, so the file loads now rather than on their first call.
+  const speaksLoadedLine = api.settings === 'v1' || api.conversations !== 'v0';
+  return createClient(options, api, speaksLoadedLine ? (await import('./loadedLines.js')).loadedLines : undefined);
 }

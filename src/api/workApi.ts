@@ -14,8 +14,6 @@ import { agentServerWork } from './agent/serverWork';
 
 // Renaming and deleting conversations ride in this file too: loaded on their first call (lazyConversationAdmin.ts).
 export { conversationAdmin } from './conversationAdmin';
-// So do the agent line's settings and conversations (connectClient loads them for an agent server).
-export { agentLine } from './agent/agentLine';
 
 export function workApi(transport: Transport, options: TransportOptions, api: ServerApi): ConversationWorkApi {
   if (api.conversations === 'agent') return agentServerWork(transport, options);

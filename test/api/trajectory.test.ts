@@ -2,7 +2,7 @@
 // trajectory JSON, a refusal as the typed error; and V0's approve/reject as its web UI sends it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createClient } from '../../src/api/createClient';
+import { createClient } from '../support/client';
 import { sessionCredential } from '../../src/api/http/credential';
 import { ServerError } from '../../src/api/http/statusErrors';
 import { attachmentName } from '../../src/api/trajectory';

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction, type OpenHandsClient } from '../../src/api/client';
-import { createClient } from '../../src/api/createClient';
+import { createClient } from '../support/client';
 import type { ApiError } from '../../src/api/http/apiError';
 import { ServerError, UnauthorizedError, ValidationError } from '../../src/api/http/statusErrors';
 import { StartFailedError } from '../../src/api/conversationErrors';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
-import { createClient } from '../../src/api/createClient';
+import { createClient } from '../support/client';
 import { ApiError } from '../../src/api/http/apiError';
 import { sessionCredential } from '../../src/api/http/credential';
 import { UnauthorizedError } from '../../src/api/http/statusErrors';

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetch as undiciFetch } from 'undici';
-import { createClient } from '../../src/api/createClient';
+import { createClient } from '../support/client';
 import { SandboxPausedError } from '../../src/api/changesErrors';
 import { sessionCredential } from '../../src/api/http/credential';
 import type { FetchFunction } from '../../src/api/http/transport';

@@ -4,7 +4,7 @@
 // with its overlap, order, de-duplication by id, and 401 for a wrong key on either server.
 import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
-import { createClient } from '../../src/api/createClient';
+import { createClient } from '../support/client';
 import { sessionCredential } from '../../src/api/http/credential';
 import { UnauthorizedError } from '../../src/api/http/statusErrors';
 import type { FetchFunction } from '../../src/api/http/transport';

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '../../src/api/createClient';
+import { createClient } from '../support/client';
 import { sessionCredential } from '../../src/api/http/credential';
 import type { AgentServerApi, OpenHandsClient, ServerApi } from '../../src/api/client';
 import { HandOverError, handOver } from '../../src/core/handover/handOver';

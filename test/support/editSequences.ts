@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
 import type { FetchFunction, ServerApi, SettingsUpdater } from '../../src/api/client';
 import { sessionCredential } from '../../src/api/http/credential';
-import { createClient } from '../../src/api/createClient';
+import { createClient } from './client';
 import { NotKeptError } from '../../src/api/settingsErrors';
 import type { Settings, SettingsChange } from '../../src/api/model/settings';
 import { Random } from './random';

@@ -3,13 +3,12 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { ServerApi } from '../../../src/api/client';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { ValidationError } from '../../../src/api/http/statusErrors';
 import { agentSummary } from '../../../src/api/agent/conversationSummary';
 import { ConversationInfo } from '../../../src/api/agent/schemas';
 import { agentLoopback, agentSettingsAnswer, conversationInfo, type AgentHandler, type Exchange } from '../../support/agentAnswers';
-import { agentLine } from '../../../src/api/agent/agentLine';
 import type { LoopbackServer } from '../../support/loopbackServer';
 
 const servers: LoopbackServer[] = [];
@@ -35,7 +34,7 @@ const realAnswers: AgentHandler = ({ method, url, headers, body }) => {
 async function clientOn(handler: AgentHandler = realAnswers) {
   const { server, exchanges } = await agentLoopback(handler);
   servers.push(server);
-  const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
+  const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT);
   return { client, exchanges };
 }
 

@@ -4,12 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { ServerApi } from '../../../src/api/client';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { NotKeptError } from '../../../src/api/settingsErrors';
 import { withoutMask } from '../../../src/api/agent/agentSettings';
 import { MASK, agentLoopback, agentSettingsAnswer, type Exchange } from '../../support/agentAnswers';
-import { agentLine } from '../../../src/api/agent/agentLine';
 import type { LoopbackServer } from '../../support/loopbackServer';
 
 const servers: LoopbackServer[] = [];
@@ -60,7 +59,7 @@ async function settingsServer(): Promise<{ url: string; exchanges: Exchange[]; s
   return { url: server.url, exchanges, storedKey: () => (stored.agent_settings as { llm: { api_key: string } }).llm.api_key };
 }
 
-const clientFor = (url: string) => createClient({ baseUrl: url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('k'), timeoutMs: 5000 }, AGENT, agentLine);
+const clientFor = (url: string) => createClient({ baseUrl: url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('k'), timeoutMs: 5000 }, AGENT);
 const sentMask = (exchanges: readonly Exchange[]) => exchanges.some((e) => e.method !== 'GET' && JSON.stringify(e.body).includes(MASK));
 
 describe('agent server settings', () => {

@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { ServerApi } from '../../../src/api/client';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { agentLoopback, agentSettingsAnswer, conversationInfo } from '../../support/agentAnswers';
 import { handOver } from '../../../src/core/handover/handOver';
-import { agentLine } from '../../../src/api/agent/agentLine';
 import type { LoopbackServer } from '../../support/loopbackServer';
 
 const servers: LoopbackServer[] = [];
@@ -25,7 +24,7 @@ describe('agent server work', () => {
       ? { status: 200, body: { items: [], next_page_id: null } }
       : { status: 200, body: { success: true } }));
     servers.push(server);
-    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
+    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT);
     const reach = await client.agentServer!(ID);
     assert.ok(reach.reachable);
     await reach.agent.events.latest(10);
@@ -48,7 +47,7 @@ describe('agent server work', () => {
       return { status: 200, body: { exit_code: 0, stdout: 'ok\n', stderr: '' } };
     });
     servers.push(server);
-    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
+    const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT);
     const reach = await client.agentServer!(ID);
     assert.ok(reach.reachable);
     const changes = await reach.agent.changes(null);
@@ -83,7 +82,7 @@ describe('agent server work', () => {
     const local = mkdtempSync(join(tmpdir(), 'agent-handover-'));
     try {
       writeFileSync(join(local, 'snap.bundle'), 'bundle');
-      const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT, agentLine);
+      const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('server-key'), timeoutMs: 5000 }, AGENT);
       const id = await handOver(client, {
         bundle: { commit: 'abc1234def5678900000000000000000000000ff', bundlePath: join(local, 'snap.bundle'), bundleBytes: 6 },
         unpackCommand: (remote) => `git fetch -q ${remote} refs/x`, task: { text: 'Fix the bug' },

@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { ServerApi } from '../../../src/api/client';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { sessionCredential } from '../../../src/api/http/credential';
-import { agentLine } from '../../../src/api/agent/agentLine';
 import { MASK, agentLoopback, agentSettingsAnswer, type AgentHandler } from '../../support/agentAnswers';
 import type { LoopbackServer } from '../../support/loopbackServer';
 
@@ -22,7 +21,7 @@ const settingsAnswer = (headers: Record<string, unknown>) => agentSettingsAnswer
 async function clientOn(handler: AgentHandler) {
   const { server, exchanges } = await agentLoopback(handler);
   servers.push(server);
-  const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('k'), timeoutMs: 5000 }, AGENT, agentLine);
+  const client = createClient({ baseUrl: server.url, fetch: (u, init) => fetch(u, init), getCredential: async () => sessionCredential('k'), timeoutMs: 5000 }, AGENT);
   return { client, exchanges };
 }
 

@@ -1,7 +1,7 @@
 // Response fuzzing of the V0 client (test/support/responseFuzz.ts): settings loads, stores and updates, and
 // conversation starts, each answered by generated responses.
 import { describe, it } from 'node:test';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { type Random } from '../../support/random';
 import { TIMEOUT_MS, runResponseFuzz, type FuzzLine } from '../../support/responseFuzz';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
 import type { FetchFunction, ServerApi } from '../../../src/api/client';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { startContractServer, type ContractServer } from '../../support/standin/contractServer';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fetch as undiciFetch } from 'undici';
 import { type FetchFunction, type OpenHandsClient } from '../../../src/api/client';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { BadResponseError, CancelledError, NetworkError, TimeoutError } from '../../../src/api/http/transportErrors';
 import { RateLimitedError, ServerError, UnauthorizedError, ValidationError } from '../../../src/api/http/statusErrors';
 import type { ApiLogger } from '../../../src/api/http/logger';

@@ -3,7 +3,7 @@
 // from the newest held on; a wrong key ends the stream with an error; the URL never holds the key.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { sessionCredential } from '../../../src/api/http/credential';
 import type { ConversationEvent } from '../../../src/api/model/events';
 import type { AgentServerApi } from '../../../src/api/client';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type * as http from 'node:http';
 import { after, describe, it } from 'node:test';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { Transport } from '../../../src/api/http/transport';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { SandboxNotRunningError, SandboxPausedError, WorkspaceUnknownError } from '../../../src/api/changesErrors';

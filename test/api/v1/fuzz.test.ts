@@ -3,7 +3,7 @@
 // tasks that end, fail, vanish, take unknown statuses or never end are part of the valid mix.
 import type { IncomingMessage } from 'node:http';
 import { describe, it } from 'node:test';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { Transport } from '../../../src/api/http/transport';
 import { V1ConversationsApi, type Polling } from '../../../src/api/v1/v1ConversationsApi';
 import { type Random } from '../../support/random';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type * as http from 'node:http';
 import { after, describe, it } from 'node:test';
 import type { OpenHandsClient } from '../../../src/api/client';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { BadResponseError, CancelledError } from '../../../src/api/http/transportErrors';
 import { NotKeptError } from '../../../src/api/settingsErrors';
 import { ServerError, ValidationError } from '../../../src/api/http/statusErrors';

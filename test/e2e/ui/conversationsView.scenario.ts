@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createClient } from '../../../src/api/createClient';
+import { createClient } from '../../support/client';
 import { sessionCredential } from '../../../src/api/http/credential';
 import { PAGE_SIZE } from '../../../src/core/conversations/conversationFeed';
 import { scenario } from '../harness/scenario';
