@@ -50,7 +50,9 @@ export function savingText(shown: string): string {
 export type PendingEdits = ReadonlyMap<string, unknown>;
 
 /**
- * The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config.
+ * The panel's groups; fields the server does not keep (`hidden`) are left out, and with them every group left
+ * with none (the MCP group with mcp_config). The git providers' group shows where the server's settings report the
+ * tokens it holds, or a token can be stored (an agent server keeps none).
  * `server.webUi`: the server serves its web UI, whose settings page the git providers' group opens; without it, and
  * without `server.storesTokens` (a client may store a git provider token: the providers' lines offer Set Token), the
  * group says where tokens cannot be added.
@@ -60,8 +62,8 @@ export function buildSettingsTree(
   server: { readonly webUi?: boolean; readonly storesTokens?: boolean } = {},
 ): SettingsNode[] {
   const shown = settingsGroups()
-    .filter((group) => !(group.id === 'mcp' && hidden.has('mcp_config')))
-    .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }));
+    .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }))
+    .filter((group) => keepsGroup(group, settings, hidden, server.storesTokens ?? false));
   return shown.map((group) => ({
     id: `group:${group.id}`,
     label: group.label,
@@ -71,6 +73,13 @@ export function buildSettingsTree(
     children: group.id === 'providers' ? providerNodes(settings.provider_tokens_set ?? null, server.storesTokens ?? false) : childrenOf(group, settings, pending),
     ...(group.id === 'mcp' && pending.has('mcp_config') ? { description: l10n.t('saving…') } : {}),
   }));
+}
+
+/** Whether the server keeps anything the group shows; `group.fields` are those left after the hidden ones. */
+function keepsGroup(group: GroupSpec, settings: LoadedSettings, hidden: ReadonlySet<SettingsField>, storesTokens: boolean): boolean {
+  if (group.id === 'mcp') return !hidden.has('mcp_config');
+  if (group.id === 'providers') return settings.provider_tokens_set !== undefined || storesTokens;
+  return group.fields.length > 0;
 }
 
 function childrenOf(group: GroupSpec, settings: LoadedSettings, pending: PendingEdits): SettingsNode[] {
