@@ -61,9 +61,11 @@ export function buildSettingsTree(
   settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set(),
   server: { readonly webUi?: boolean; readonly storesTokens?: boolean } = {},
 ): SettingsNode[] {
+  // Inline, not a function of its own: this file is loaded at activation, whose budget has no room left.
   const shown = settingsGroups()
     .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }))
-    .filter((group) => keepsGroup(group, settings, hidden, server.storesTokens ?? false));
+    .filter((group) => group.id === 'mcp' ? !hidden.has('mcp_config')
+      : group.id === 'providers' ? 'provider_tokens_set' in settings || server.storesTokens : group.fields.length > 0);
   return shown.map((group) => ({
     id: `group:${group.id}`,
     label: group.label,
@@ -73,13 +75,6 @@ export function buildSettingsTree(
     children: group.id === 'providers' ? providerNodes(settings.provider_tokens_set ?? null, server.storesTokens ?? false) : childrenOf(group, settings, pending),
     ...(group.id === 'mcp' && pending.has('mcp_config') ? { description: l10n.t('saving…') } : {}),
   }));
-}
-
-/** Whether the server keeps anything the group shows; `group.fields` are those left after the hidden ones. */
-function keepsGroup(group: GroupSpec, settings: LoadedSettings, hidden: ReadonlySet<SettingsField>, storesTokens: boolean): boolean {
-  if (group.id === 'mcp') return !hidden.has('mcp_config');
-  if (group.id === 'providers') return settings.provider_tokens_set !== undefined || storesTokens;
-  return group.fields.length > 0;
 }
 
 function childrenOf(group: GroupSpec, settings: LoadedSettings, pending: PendingEdits): SettingsNode[] {

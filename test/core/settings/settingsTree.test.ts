@@ -154,7 +154,8 @@ describe('settings tree on a server that keeps only some fields', () => {
     .filter((field) => !['llm_model', 'llm_base_url', 'llm_api_key', 'max_iterations', 'confirmation_mode'].includes(field)));
 
   it('shows no group of which the server keeps no field, and no git providers where it reports none', () => {
-    const settings: LoadedSettings = { ...seeded(), provider_tokens_set: undefined };
+    const settings: LoadedSettings = seeded();
+    delete settings.provider_tokens_set;
     const tree = buildSettingsTree(settings, new Map(), new Set([...agentHidden, 'mcp_config']), { webUi: false });
     assert.deepEqual(tree.map((g) => g.label), ['LLM', 'Agent']);
     assert.deepEqual(tree.map((g) => g.children?.map((c) => c.label)), [['Model', 'Base URL', 'API key'], ['Max iterations', 'Confirmation mode']]);
