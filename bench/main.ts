@@ -7,6 +7,8 @@
 //   `node out/bench/main.js --only requests` runs the request counts alone; `--only changes` the Changes view's
 //   listing alone, each request of its first listing printed; `--only check` Check Changes' copy alone; `--only overhead` the client's overhead alone (no
 //   build needed, about 10 s).
+//   The agent-server line has no figures here: the stand-in (test/support/standin, --api v0|mixed|v1) does not speak
+//   it (no /server_info, /api/conversations/search, agent settings or conversation-scoped git, file and bash routes).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

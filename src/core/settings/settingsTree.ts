@@ -50,7 +50,9 @@ export function savingText(shown: string): string {
 export type PendingEdits = ReadonlyMap<string, unknown>;
 
 /**
- * The panel's groups; fields the server does not keep (`hidden`) are left out, the MCP group with mcp_config.
+ * The panel's groups; fields the server does not keep (`hidden`) are left out, and with them every group left
+ * with none (the MCP group with mcp_config). The git providers' group shows where the server's settings report the
+ * tokens it holds, or a token can be stored (an agent server keeps none).
  * `server.webUi`: the server serves its web UI, whose settings page the git providers' group opens; without it, and
  * without `server.storesTokens` (a client may store a git provider token: the providers' lines offer Set Token), the
  * group says where tokens cannot be added.
@@ -59,9 +61,11 @@ export function buildSettingsTree(
   settings: LoadedSettings, pending: PendingEdits = new Map(), hidden: ReadonlySet<SettingsField> = new Set(),
   server: { readonly webUi?: boolean; readonly storesTokens?: boolean } = {},
 ): SettingsNode[] {
+  // Inline, not a function of its own: this file is loaded at activation, whose budget has no room left.
   const shown = settingsGroups()
-    .filter((group) => !(group.id === 'mcp' && hidden.has('mcp_config')))
-    .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }));
+    .map((group) => ({ ...group, fields: group.fields.filter((spec) => !hidden.has(spec.field)) }))
+    .filter((group) => group.id === 'mcp' ? !hidden.has('mcp_config')
+      : group.id === 'providers' ? 'provider_tokens_set' in settings || server.storesTokens : group.fields.length > 0);
   return shown.map((group) => ({
     id: `group:${group.id}`,
     label: group.label,

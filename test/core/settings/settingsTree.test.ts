@@ -147,3 +147,22 @@ describe('a server that does not keep some fields', () => {
     assert.ok(!features.children.some((node) => node.id === 'field:enable_solvability_analysis'));
   });
 });
+
+describe('settings tree on a server that keeps only some fields', () => {
+  // As an agent server's settings read: its own sections only, no git provider tokens reported.
+  const agentHidden = new Set(settingsGroups().flatMap((g) => g.fields.map((f) => f.field))
+    .filter((field) => !['llm_model', 'llm_base_url', 'llm_api_key', 'max_iterations', 'confirmation_mode'].includes(field)));
+
+  it('shows no group of which the server keeps no field, and no git providers where it reports none', () => {
+    const settings: LoadedSettings = seeded();
+    delete settings.provider_tokens_set;
+    const tree = buildSettingsTree(settings, new Map(), new Set([...agentHidden, 'mcp_config']), { webUi: false });
+    assert.deepEqual(tree.map((g) => g.label), ['LLM', 'Agent']);
+    assert.deepEqual(tree.map((g) => g.children?.map((c) => c.label)), [['Model', 'Base URL', 'API key'], ['Max iterations', 'Confirmation mode']]);
+  });
+
+  it('keeps the git providers group where the server reports tokens, even none', () => {
+    const tree = buildSettingsTree(seeded({ provider_tokens_set: {} }), new Map(), agentHidden, { webUi: false });
+    assert.deepEqual(tree.map((g) => g.label), ['LLM', 'Agent', 'MCP servers', 'Git providers']);
+  });
+});

@@ -1,5 +1,5 @@
 // The Settings view's LLM Profiles and Secrets on a real OpenHands Agent Server 1.58.2 (the real-server lane only: no
-// stand-in speaks this line), as a person uses them: Configure LLM, Save Current LLM as Profile from the group's row,
+// stand-in speaks this line), as a person uses them: Configure LLM (the view shows only the groups the server keeps), Save Current LLM as Profile from the group's row,
 // Activate it (marked active), Rename, Delete (Keep is the button Enter picks); Add Secret (its value typed in a
 // password box, never on the page), listed by name, Delete.
 import * as assert from 'node:assert/strict';
@@ -9,6 +9,7 @@ import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
 import { assertNoSecretInPage, panelOnServer, until } from '../harness/ui/settingsPanelUi';
 
 const MODEL = 'openai/gpt-4o-mini';
+const GROUPS = ['LLM', 'Agent', 'LLM Profiles', 'Secrets', 'Advanced'];
 
 export default scenarioOn(['agent'], 'Agent server settings: LLM profiles (save the current LLM, activate, rename, delete) and secrets (add, listed by name only, delete)', async ({ workbench, page, context, target }) => {
   const panel = await panelOnServer(workbench, page, target);
@@ -23,6 +24,9 @@ export default scenarioOn(['agent'], 'Agent server settings: LLM profiles (save 
   await answerInput(workbench, 'Configure LLM (2/3): base URL', 'http://127.0.0.1:9/v1');
   await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
   await panel.waitForDescription('Model', 2, MODEL);
+  // Only the groups of what an agent server keeps: none of the app server's (sandbox, search, git identity, ...).
+  assert.deepEqual(await panel.groups(), GROUPS);
+  await workbench.screenshot('groups');
 
   await panel.setExpanded('LLM Profiles', 1, true);
   await panel.waitForDescription('No LLM profiles', 2, 'right-click to save the current LLM');

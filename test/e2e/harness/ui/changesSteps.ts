@@ -9,6 +9,11 @@ export async function showChangesOf(workbench: Workbench, message: string): Prom
   await row.waitFor({ timeout: 30_000 });
   await row.click({ button: 'right' });
   await workbench.chooseContextMenuItem('Show Changes');
+  return changesPane(workbench);
+}
+
+/** The Changes pane in the OpenHands side bar. */
+export async function changesPane(workbench: Workbench): Promise<Locator> {
   const sideBar = await workbench.openActivityBarItem();
   return sideBar.locator('.pane', { has: workbench.page.locator('.pane-header h3.title', { hasText: /^Changes$/ }) });
 }

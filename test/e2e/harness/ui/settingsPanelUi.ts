@@ -103,6 +103,11 @@ export class SettingsPanel {
       .first();
   }
 
+  /** The labels of the groups (the tree's first level) shown now, in order. */
+  async groups(): Promise<string[]> {
+    return (await this.pane.locator('.monaco-list-row[aria-level="1"] .label-name').allInnerTexts()).map((label) => label.trim());
+  }
+
   async description(label: string, level: number): Promise<string> {
     const row = this.row(label, level);
     await row.waitFor({ timeout: 30_000 });
