@@ -31,6 +31,7 @@ import { type AgentRunState, agentConversationsSuite } from './agentConversation
 import { Workspaces } from './agentServer';
 import { agentAuthSuite, agentProfilesSuite, agentSettingsSuite } from './agentSettings.suite';
 import { agentWorkspaceSuite } from './agentWorkspace.suite';
+import { agentStreamSuite } from './agentStream.suite';
 import { agentHandOverSuite, agentNoCloneSuite } from './agentHandOver.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
@@ -113,6 +114,7 @@ function agentSuites(client: Client): void {
   agentConfirmSuite(client);
   agentDeleteSuite(client, state);
   agentClientSuite(client);
+  agentStreamSuite(client);
   agentHandOverSuite(client);
   agentNoCloneSuite(client);
 }
