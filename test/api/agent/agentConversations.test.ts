@@ -55,6 +55,7 @@ describe('agent server conversations: starts', () => {
     assert.deepEqual(post.workspace, { working_dir: `/home/u/.openhands/workspaces/${id}` });
     assert.equal(post.secrets_encrypted, true);
     assert.equal((post.agent_settings as { llm: { api_key: string } }).llm.api_key, TOKEN);
+    assert.equal((post.agent_settings as { llm: { stream: boolean } }).llm.stream, true, 'the words come as the model writes them');
     assert.deepEqual(post.initial_message, { role: 'user', content: [{ type: 'text', text: 'Fix the tests' }] });
     assert.equal(post.max_iterations, 500);
     assert.equal(post.confirmation_policy, undefined, 'confirmation mode is off in the stored settings');
