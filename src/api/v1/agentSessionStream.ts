@@ -14,6 +14,7 @@ import { BadResponseError } from '../http/transportErrors';
 import { openWebSocket, type WebSocketConnection } from '../http/webSocket';
 import { parseJson } from '../http/transport';
 import { l10n } from '../../base/l10n';
+import { ConversationGoneError } from '../agent/agentFaults';
 import type { AgentAddress } from './agentReach';
 import { SessionFrameReader } from './sessionFrames';
 
@@ -88,7 +89,7 @@ class SessionStream implements EventStream {
     const request = { method: 'GET', path: new URL(url).pathname, baseUrl: this.address.baseUrl };
     if (code === NORMAL_CLOSE && !error) return this.end();
     if (code === 4001) return this.end(new UnauthorizedError(request, 401, this.address.key ? 'session' : undefined));
-    if (code === 4004) return this.end(new NotFoundError(request));
+    if (code === 4004) return this.end(new ConversationGoneError(request));
     const delays = this.options.resumeDelaysMs ?? RESUME_DELAYS_MS;
     if (this.failures >= delays.length) {
       // The server's reason is its own text: only the code is shown.

@@ -26,6 +26,7 @@ export class ErrorPresenter {
       openServerUrlSetting: () => openSetting('serverUrl'),
       openRuntimeHostsSetting: () => openSetting('runtimeHosts'),
       showLog: () => this.logger.show(),
+      refreshConversations: () => vscode.commands.executeCommand(Command.RefreshConversations),
       ...(error instanceof RedirectError ? { useServerUrl: () => this.useMovedServer(error) } : {}),
     };
     const all = { ...defaults, ...handlers };

@@ -121,7 +121,7 @@ describe('the agent server\'s session socket', () => {
     stream.close();
   });
 
-  for (const [code, kind] of [[4001, 'unauthorized'], [4004, 'not_found']] as const) {
+  for (const [code, kind] of [[4001, 'unauthorized'], [4004, 'conversation_gone']] as const) {
     it(`a close ${code} ends the stream at once with a typed error (${kind}), no retry`, async () => {
       const { server, ended } = await follow(undefined, { setUp: (s) => { s.close = code; } });
       await until(() => ended.done);

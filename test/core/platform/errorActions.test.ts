@@ -6,6 +6,7 @@ import { ServerError, UnauthorizedError, ValidationError } from '../../../src/ap
 import { StartFailedError } from '../../../src/api/conversationErrors';
 import { UnsupportedServerError } from '../../../src/api/detectErrors';
 import { actionTitle, actionsFor } from '../../../src/core/platform/errorActions';
+import { ConversationGoneError, RunCapacityError } from '../../../src/api/agent/agentFaults';
 
 const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0.1:3000' };
 
@@ -21,6 +22,11 @@ describe('actionsFor', () => {
     assert.deepEqual(actionsFor(new ServerError(request, 503, undefined, undefined)), ['retry', 'showLog']);
     assert.deepEqual(actionsFor(new ServerError(request, 400, undefined, 'a refusal without a msg_id')), ['showLog'], 'a 4xx fails again on Retry');
     assert.deepEqual(actionsFor(new CancelledError(request)), []);
+  });
+
+  it('on an agent server: a conversation deleted offers Refresh Conversations (not the server URL); full capacity Retry', () => {
+    assert.deepEqual(actionsFor(new ConversationGoneError(request)), ['refreshConversations', 'showLog']);
+    assert.deepEqual(actionsFor(new RunCapacityError(request, true)), ['retry', 'showLog']);
   });
 });
 
