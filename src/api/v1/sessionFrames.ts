@@ -15,6 +15,8 @@ interface Slot { attempt: number; order: number; text: string; thinking: string;
 
 export class SessionFrameReader {
   private readonly slots = new Map<string, Slot>();
+  /** Stored events read past the cursor: live frames may come out of seq order (1.49.1 sent seq 1 after seq 2). */
+  private readonly ahead = new Set<number>();
 
   /**
    * `cursor`: the seq of the last stored event read, the resume point (-1: the log's start; undefined: not known
@@ -49,11 +51,21 @@ export class SessionFrameReader {
 
   private durable(frame: Record<string, unknown>): void {
     if (typeof frame.seq !== 'number' || !isRecord(frame.event)) return;
-    if (this.cursor !== undefined && frame.seq <= this.cursor) return; // read already: nothing twice
-    this.cursor = frame.seq;
+    if (this.cursor !== undefined && frame.seq <= this.cursor || this.ahead.has(frame.seq)) return; // read already: nothing twice
+    this.advance(frame.seq);
     const event = mapV1Event(frame.event);
     this.slots.delete(event.id);
     this.handlers.onEvent(event);
+  }
+
+  /**
+   * The cursor is the last seq up to which every stored event was read, so that a resume from it loses nothing; a seq
+   * read beyond a gap waits in `ahead` until the gap is filled (a resume resends it, and it is dropped then).
+   */
+  private advance(seq: number): void {
+    if (this.cursor === undefined) { this.cursor = seq; return; }
+    this.ahead.add(seq);
+    while (this.ahead.delete(this.cursor + 1)) this.cursor++;
   }
 
   private started(frame: Record<string, unknown>): void {

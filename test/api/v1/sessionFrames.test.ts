@@ -34,6 +34,15 @@ describe('the session socket\'s frames', () => {
     assert.equal(r.caughtUps(), 0, 'a replay needs no catch-up by REST');
   });
 
+  it('stored events out of seq order: each once; the resume point stays before the gap until it is filled', () => {
+    const r = reader(-1);
+    r.frames.read({ type: 'sync', from_seq: -1, through_seq: 0 });
+    for (const seq of [0, 2, 3]) r.frames.read(durable(seq));
+    assert.equal(r.frames.cursor, 0, 'seq 1 is not read yet: a resume must ask from 0');
+    for (const seq of [1, 2, 3]) r.frames.read(durable(seq)); // 1 late, then a resume's replay of 2 and 3
+    assert.deepEqual([r.events.map((e) => e.id), r.frames.cursor], [['e0', 'e2', 'e3', 'e1'], 3]);
+  });
+
   it('a live-only connection: the sync gives the resume point and asks for the catch-up', () => {
     const r = reader(undefined);
     r.frames.read({ type: 'sync', through_seq: 7 });
