@@ -404,3 +404,24 @@ async function streamingFollowWithUpdates() {
   await clock.advance(0);
   return { clock, agent, follower: { updates } };
 }
+
+describe('TranscriptFollower: an agent server spoken to directly (no app server) killed mid-run and started again', () => {
+  it('shows the failure while it is away, reads what it missed when it is back, and follows its stream again', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    agent.held = range(1, 2);
+    const { follower, updates } = setup({ clock, agent });
+    follower.setVisible(true);
+    await clock.advance(0);
+    agent.failure = new Error('connect ECONNREFUSED');
+    agent.drop(new Error('connect ECONNREFUSED'));
+    await clock.advance(10_000);
+    assert.deepEqual([follower.status.mode, follower.status.lastError?.message], ['polling', 'connect ECONNREFUSED']);
+    agent.held.push(message(3)); // stored while the server went down and came back
+    agent.failure = undefined;
+    await clock.advance(20_000);
+    assert.deepEqual([follower.status.mode, follower.status.lastError], ['stream', undefined]);
+    assert.deepEqual(ids(updates.at(-1)!.events), ['m1', 'm2', 'm3']);
+    assert.equal(agent.open.length, 1);
+  });
+});
