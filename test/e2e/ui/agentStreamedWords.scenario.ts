@@ -1,5 +1,5 @@
 // The agent's words as the model writes them, on a real OpenHands Agent Server (the real-server lane only): the LLM
-// (the project's scripted one) streams its text a word every 300 ms; the agent server sends each word over its session
+// (the project's scripted one) streams its text a word every 600 ms; the agent server sends each word over its session
 // socket (`delta` frames). A person starts a conversation and opens its transcript while it runs: an item "Agent,
 // writing…" shows the words so far and grows, then the action whose thought they are takes its place (the same item),
 // the whole thought in it, and no item is left writing.
@@ -18,7 +18,7 @@ const SCRIPT: readonly ScriptStep[] = [{ tool: 'terminal', command: 'ls -a', tho
 const WRITING = 'Agent, writing…';
 
 export default scenarioOn(['agent'], 'The agent\'s words as the model writes them: an item that grows, then the action it was', async ({ workbench, page, context, target }) => {
-  const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: 'The folder is looked at.', delayMs: 300, wordMs: 300 });
+  const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: 'The folder is looked at.', delayMs: 3000, wordMs: 600 });
   try {
     await panelOnServer(workbench, page, target);
     await workbench.runCommand(SET_API_KEY);
@@ -34,7 +34,10 @@ export default scenarioOn(['agent'], 'The agent\'s words as the model writes the
     await answerInput(workbench, 'OpenHands: Start Conversation', 'Look at the folder, then finish.');
     await answerDialog(workbench, 'Start Without Repository', 'pre-flight');
     await notification(workbench, /conversation started/, 60_000);
-    await (await conversationRows(workbench)).first().click();
+    // The first answer waits 3 s and its words come 600 ms apart (~17 s): time to open the tab while it runs.
+    const row = (await conversationRows(workbench)).first();
+    await row.filter({ hasText: /running/ }).waitFor({ timeout: 60_000 });
+    await row.click();
     const frame = await transcriptPage(page);
 
     const writing = frame.locator('article.agent', { has: frame.locator('.title', { hasText: WRITING }) });
