@@ -4,7 +4,7 @@
 // wrong server URL: here it is a conversation deleted (or never on this server); 429 is its run capacity
 // (`max_concurrent_runs`, 10 by default) being full, not a rate limit: a start or run is refused until one ends (a
 // message sent with run:true is kept all the same); a close 4004 of its sockets is the same missing conversation.
-import { ConversationGoneError, RunCapacityError } from '../agentServerErrors';
+import { ConversationGoneError, RunCapacityError } from '../agentRefusals';
 import { NotFoundError, RateLimitedError } from '../http/statusErrors';
 
 /** The agent line's reading of a refusal; any other error as it is. `messageKept`: the request sent a message. */

@@ -14,7 +14,7 @@ import { BadResponseError } from '../http/transportErrors';
 import { openWebSocket, type WebSocketConnection } from '../http/webSocket';
 import { parseJson } from '../http/transport';
 import { l10n } from '../../base/l10n';
-import { ConversationGoneError } from '../agentServerErrors';
+import { ConversationGoneError } from '../agentRefusals';
 import type { AgentAddress } from './agentReach';
 import { SessionFrameReader } from './sessionFrames';
 

@@ -6,7 +6,7 @@ import { ServerError, UnauthorizedError, ValidationError } from '../../../src/ap
 import { StartFailedError } from '../../../src/api/conversationErrors';
 import { UnsupportedServerError } from '../../../src/api/detectErrors';
 import { actionTitle, actionsFor } from '../../../src/core/platform/errorActions';
-import { ConversationGoneError, RunCapacityError } from '../../../src/api/agentServerErrors';
+import { ConversationGoneError, RunCapacityError } from '../../../src/api/agentRefusals';
 
 const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0.1:3000' };
 
