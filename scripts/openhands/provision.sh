@@ -45,6 +45,9 @@ if [ -n "${OPENHANDS_PYTHON_PREFIX:-}" ]; then BUILT=$OPENHANDS_PYTHON_PREFIX
 elif [ -w /opt ]; then BUILT=/opt/openhands-cpython-3.13
 else BUILT=$CACHE/python; fi
 CONSTRAINTS=$HERE/constraints-$VERSION.txt
+# Packages installed beside it, where its wheel imports more than it declares (agent-1.49.1: openhands-tools and
+# openhands-workspace, which Agent Canvas's launcher adds with `uvx --with`).
+WITH=$HERE/with-$VERSION.txt
 STAMP=$VENV/.provisioned
 UV_VERSION=0.13.9
 
@@ -117,6 +120,7 @@ PYVER=$("$PY" -c 'import sys; print(".".join(map(str, sys.version_info[:3])))')
 
 # The stamp names everything the venv depends on; when it matches, there is nothing to do.
 want="$PACKAGE python=$PY ($PYVER) constraints=$( [ -f "$CONSTRAINTS" ] && sha256sum "$CONSTRAINTS" | cut -c1-16 || echo none)"
+[ -f "$WITH" ] && want="$want with=$(sha256sum "$WITH" | cut -c1-16)"
 if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ] && [ -x "$VENV/bin/python" ]; then
   log "reusing $VENV ($want)"
   echo "$VENV/bin/python"; exit 0
@@ -125,6 +129,7 @@ fi
 log "python: $PY ($PYVER)"
 rm -rf "$VENV"
 req=("$PACKAGE")
+[ -f "$WITH" ] && req+=(-r "$WITH")
 if [ -f "$CONSTRAINTS" ]; then req+=(-c "$CONSTRAINTS"); else log "no $CONSTRAINTS: dependencies resolve to their newest versions"; fi
 started=$(date +%s)
 # uv (from PyPI, pinned) installs the ~290 packages in about 15-25 s where pip takes 2-4 min, mostly because it

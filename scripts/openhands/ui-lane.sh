@@ -11,6 +11,7 @@
 #   scripts/openhands/ui-lane.sh                 provision (if needed), build, compile, run
 #   scripts/openhands/ui-lane.sh --no-compile    out/ is already built (`npm run compile-tests`)
 #   scripts/openhands/ui-lane.sh --grep '1\.11'  only the runs whose name matches (their target is in the name)
+#   scripts/openhands/ui-lane.sh --agent-version=1.49.1 --grep 'Agent Canvas'   the agent line on Canvas 1.20.0's pin
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,6 +24,8 @@ while [ $# -gt 0 ]; do
     --no-compile) compile=0; shift ;;
     --grep) pass+=(--grep "$2"); shift 2 ;;
     --keep) pass+=(--keep); shift ;;
+    # The agent line against another release, e.g. 1.49.1 (what Agent Canvas 1.20.0 pins and starts through uv).
+    --agent-version=*) export OPENHANDS_AGENT_VERSION=${1#*=}; shift ;;
     *) echo "ui-lane.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -31,7 +34,7 @@ log() { echo "[ui-lane] $*" >&2; }
 started=$(date +%s%N)
 OPENHANDS_VERSION=0.54.0 "$HERE/provision.sh" >/dev/null
 OPENHANDS_VERSION=1.11.0 "$HERE/provision.sh" >/dev/null
-OPENHANDS_VERSION=agent-1.58.2 "$HERE/provision.sh" >/dev/null
+OPENHANDS_VERSION=agent-${OPENHANDS_AGENT_VERSION:-1.58.2} "$HERE/provision.sh" >/dev/null
 npm run --silent build >/dev/null
 [ "$compile" = 1 ] && npm run --silent compile-tests
 log "provisioned and built in $(( ($(date +%s%N) - started) / 1000000 )) ms"

@@ -8,7 +8,7 @@ import type {
   ProviderType, StartOptions,
 } from './model/conversations';
 import type { LoadedSettings, Settings, SettingsChange, SettingsField } from './model/settings';
-import type { ConversationEvent, EventSourceKind, EventWindow } from './model/events';
+import type { ConversationEvent, EventSourceKind, EventWindow, PartialMessage } from './model/events';
 import type { ChangeList, ChangePatch, ExactContent } from './model/changes';
 import type { CommandOptions, CommandResult, UploadProgress } from './model/agentCommands';
 import type { LlmProfiles, ServerSecret } from './model/serverLists';
@@ -145,6 +145,10 @@ export interface EventsReader {
 
 export interface EventStreamHandlers {
   onEvent(event: ConversationEvent): void;
+  /** The agent's words so far in a message being written (where the source streams them): the whole text each time. */
+  onPartial?(partial: PartialMessage): void;
+  /** The message being written under `id` ended without an event (the model's call failed or was cancelled). */
+  onPartialEnd?(id: string): void;
   /** The stream ended: by close(), by the server, or by a failure (then `error`). */
   onClose(error?: Error): void;
 }

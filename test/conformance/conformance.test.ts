@@ -32,6 +32,7 @@ import { Workspaces } from './agentServer';
 import { agentAuthSuite, agentProfilesSuite, agentSettingsSuite } from './agentSettings.suite';
 import { agentWorkspaceSuite } from './agentWorkspace.suite';
 import { agentListsClientSuite, agentSecretsSuite } from './agentLists.suite';
+import { agentStreamSuite } from './agentStream.suite';
 import { agentHandOverSuite, agentNoCloneSuite } from './agentHandOver.suite';
 import { v1AuthSuite } from './v1Auth.suite';
 import { v1ConversationsSuite } from './v1Conversations.suite';
@@ -116,6 +117,7 @@ function agentSuites(client: Client): void {
   agentConfirmSuite(client);
   agentDeleteSuite(client, state);
   agentClientSuite(client);
+  agentStreamSuite(client);
   agentHandOverSuite(client);
   agentNoCloneSuite(client);
 }

@@ -16,6 +16,7 @@ import { EXECUTION_STATUSES, executionState } from '../v1/conversationList';
 import { agentSummary } from './conversationSummary';
 import { ConversationInfo, ConversationInfoList, ConversationInfoPage, HomeAnswer, StoredAgentSettings, SuccessAnswer } from './schemas';
 import { agentStartRequest, unsentFields } from './startRequest';
+import { onAgentServer } from './agentFaults';
 
 export const CONVERSATIONS = '/api/conversations';
 const SETTINGS = '/api/settings';
@@ -29,9 +30,14 @@ export const conversationPath = (id: string): string => `${CONVERSATIONS}/${enco
 
 type ConversationAction = 'interrupt' | 'pause' | 'run';
 
-/** POST /api/conversations/{id}/{action}: `{"success": true}` (`/run` while it runs: 409). */
-export async function conversationAction(transport: Transport, id: string, action: ConversationAction, call?: CallOptions): Promise<void> {
-  readAnswer(await transport.send('POST', `${conversationPath(id)}/${action}`, undefined, call), SuccessAnswer());
+/** POST /api/conversations/{id}/{action}: `{"success": true}`; refusals as agentFaults.ts reads them. */
+export function conversationAction(transport: Transport, id: string, action: ConversationAction, call?: CallOptions): Promise<void> {
+  return onAgentServer(async () => {
+    const answer = await transport.send('POST', `${conversationPath(id)}/${action}`, undefined, call);
+    // `/run` of a conversation that runs already (409 "Conversation already running"): it runs, as asked.
+    if (action === 'run' && answer.status === 409) return;
+    readAnswer(answer, SuccessAnswer());
+  });
 }
 
 export class AgentConversationsApi implements ConversationsApi {
@@ -53,7 +59,7 @@ export class AgentConversationsApi implements ConversationsApi {
     const conversationId = request.conversation_id ?? randomUUID();
     const workingDir = `${await this.homeFolder(call)}/${WORKSPACES}/${conversationId}`;
     const body = agentStartRequest(request, stored, { conversationId, workingDir });
-    const info = readAnswer(await this.transport.send('POST', CONVERSATIONS, body, call), ConversationInfo());
+    const info = await onAgentServer(async () => readAnswer(await this.transport.send('POST', CONVERSATIONS, body, call), ConversationInfo()));
     return { status: 'ok', conversation_id: info.id, message: null, conversation_status: info.execution_status ?? null };
   }
 
@@ -100,7 +106,8 @@ export class AgentConversationsApi implements ConversationsApi {
   async sendMessage(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void> {
     const content: unknown[] = [{ type: 'text', text: message.text }];
     if (message.imageUrls?.length) content.push({ type: 'image', image_urls: [...message.imageUrls] });
-    readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, { role: 'user', content, run: true }, call), SuccessAnswer());
+    // A 429 keeps the message (event_router.py): the agent reads it on the next run.
+    await onAgentServer(async () => readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, { role: 'user', content, run: true }, call), SuccessAnswer()), true);
   }
 
   /** One page of `search`, by last update, of one execution status where given. */

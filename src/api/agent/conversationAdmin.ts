@@ -4,11 +4,12 @@
 import { expectOk } from '../http/answers';
 import type { CallOptions, Transport } from '../http/transport';
 import { conversationPath } from './agentConversationsApi';
+import { onAgentServer } from './agentFaults';
 
 export async function renameAgentConversation(transport: Transport, id: string, title: string, call?: CallOptions): Promise<void> {
-  expectOk(await transport.send('PATCH', conversationPath(id), { title }, call));
+  await onAgentServer(async () => expectOk(await transport.send('PATCH', conversationPath(id), { title }, call)));
 }
 
 export async function deleteAgentConversation(transport: Transport, id: string, call?: CallOptions): Promise<void> {
-  expectOk(await transport.send('DELETE', conversationPath(id), undefined, call));
+  await onAgentServer(async () => expectOk(await transport.send('DELETE', conversationPath(id), undefined, call)));
 }

@@ -2,7 +2,8 @@
 // applies no stored settings by itself: each start carries its agent, here the one the person stored, read with
 // `X-Expose-Secrets: encrypted` and sent back with `secrets_encrypted: true`, so the plain key never enters the
 // extension. Each conversation gets a folder of its own, named by its id (sent as `conversation_id`), so two
-// conversations never share one.
+// conversations never share one. Its LLM streams (`llm.stream`, off by default): the server then sends the agent's
+// words as the model writes them (the session socket's delta frames), which the transcript shows.
 import type { ConversationRequest } from '../model/conversations';
 import type { StoredAgentSettings } from './schemas';
 
@@ -24,7 +25,7 @@ export function agentStartRequest(request: ConversationRequest, stored: StoredAg
   return {
     conversation_id: place.conversationId,
     workspace: { working_dir: place.workingDir },
-    agent_settings: instructions ? withInstructions(stored.agent_settings, instructions) : stored.agent_settings,
+    agent_settings: streaming(instructions ? withInstructions(stored.agent_settings, instructions) : stored.agent_settings),
     secrets_encrypted: true,
     ...(conversation?.max_iterations ? { max_iterations: conversation.max_iterations } : {}),
     ...(conversation?.confirmation_mode ? { confirmation_policy: { kind: 'AlwaysConfirm' } } : {}),
@@ -36,6 +37,12 @@ export function agentStartRequest(request: ConversationRequest, stored: StoredAg
 function withInstructions(agent: Record<string, unknown>, instructions: string): Record<string, unknown> {
   const context = typeof agent.agent_context === 'object' && agent.agent_context !== null ? agent.agent_context : {};
   return { ...agent, agent_context: { ...context, system_message_suffix: instructions } };
+}
+
+/** The agent with its LLM streaming (the stored LLM otherwise as it is; an agent without one as it is). */
+function streaming(agent: Record<string, unknown>): Record<string, unknown> {
+  const llm = agent.llm;
+  return typeof llm === 'object' && llm !== null ? { ...agent, llm: { ...llm, stream: true } } : agent;
 }
 
 /** The fields of `request` with a value that this line cannot send. */

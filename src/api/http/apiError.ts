@@ -5,7 +5,8 @@ export type ApiErrorKind =
   | 'unauthorized' | 'not_found' | 'validation' | 'rate_limited' | 'server'
   | 'network' | 'timeout' | 'cancelled' | 'bad_response' | 'redirected'
   | 'unsupported' | 'start_failed' | 'not_kept' | 'token_refused'
-  | 'sandbox_paused' | 'sandbox_not_running' | 'workspace_unknown' | 'base_unresolved' | 'agent_unreachable';
+  | 'sandbox_paused' | 'sandbox_not_running' | 'workspace_unknown' | 'base_unresolved' | 'agent_unreachable'
+  | 'conversation_gone' | 'at_capacity';
 
 /** Where a request went, for messages and logs. */
 export interface RequestInfo {

@@ -113,6 +113,17 @@ export type ConversationEvent =
   | MessageEvent | ActionEvent | ObservationEvent | RejectionEvent | StateEvent | ErrorEvent | CondensationEvent
   | OtherEvent;
 
+/**
+ * The agent's words while the model is still writing them, where the server streams them (the agent server's
+ * session socket, with a streaming LLM): `text` and `thinking` grow; the event with the same `id` (a message, or
+ * an action whose thought they are) replaces it once written. Never stored, never read back: only pushed.
+ */
+export interface PartialMessage {
+  readonly id: string;
+  readonly text: string;
+  readonly thinking: string;
+}
+
 /** Events in time order (oldest first); `olderCursor` reads the page before them, null at the start. */
 export interface EventWindow {
   readonly events: readonly ConversationEvent[];

@@ -9,6 +9,7 @@
 import type { AgentServerApi, EventStreamHandlers, EventsReader } from '../client';
 import type { ConversationEvent } from '../model/events';
 import { agentEventStream, type SocketAuth } from './agentEventStream';
+import { agentSessionStream } from './agentSessionStream';
 import { readAnswer } from '../http/answers';
 import { sessionCredential } from '../http/credential';
 import { EVENTS_MAX_RESPONSE_BYTES, Transport, type CallOptions, type TransportOptions } from '../http/transport';
@@ -38,8 +39,9 @@ export class V1AgentServer implements AgentServerApi {
   private readonly workspacePath: (call?: CallOptions) => Promise<string>;
 
   /**
-   * `scopedRoutes`: the server takes its file, git and shell routes under the conversation's path, with absolute
-   * paths inside its workspace (an agent server spoken to directly: the agent line); a sandbox's (1.x) host-wide.
+   * `scopedRoutes`: an agent server spoken to directly (the agent line): it takes its file, git and shell routes
+   * under the conversation's path, with absolute paths inside its workspace (a sandbox's, 1.x, host-wide), and its
+   * events are followed over its session socket (agentSessionStream.ts: resumed by seq, the words as written).
    */
   constructor(options: TransportOptions, address: AgentAddress, conversationId: string, socketAuth: SocketAuth = 'first-message', private readonly scopedRoutes = false) {
     // Another server: whether it answers says nothing about the configured one.
@@ -61,8 +63,12 @@ export class V1AgentServer implements AgentServerApi {
         return { page_id: newest.id, ...(from === undefined ? {} : { timestamp__gte: from }) };
       },
     });
+    const eventsSocket = (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) =>
+      agentEventStream(address, socketId, newest, handlers, { auth: socketAuth, signal: options.signal });
     this.events = Object.assign(reader, {
-      stream: (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) => agentEventStream(address, socketId, newest, handlers, { auth: socketAuth, signal: options.signal }),
+      stream: !scopedRoutes ? eventsSocket : (newest: ConversationEvent | undefined, handlers: EventStreamHandlers) => agentSessionStream(address, socketId, newest, handlers, {
+        signal: options.signal, catchUp: (from) => reader.since(from), fallback: () => eventsSocket(newest, handlers),
+      }),
     });
   }
 

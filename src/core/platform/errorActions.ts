@@ -11,7 +11,7 @@ import { isThisMachinesDefault } from '../connection/thisMachine';
 export type ErrorAction =
   | 'retry' | 'setApiKey' | 'openServerUrlSetting' | 'showLog'
   | 'configureSettings' | 'setLlmApiKey' | 'startWithoutRepository' | 'openServerSettings' | 'useServerUrl'
-  | 'openRuntimeHostsSetting' | 'startLocalServer';
+  | 'openRuntimeHostsSetting' | 'startLocalServer' | 'refreshConversations';
 
 /** Functions, so each title is made in the display language when shown, not when the module loads. */
 export const ERROR_ACTION_TITLES: Record<ErrorAction, () => string> = {
@@ -26,6 +26,7 @@ export const ERROR_ACTION_TITLES: Record<ErrorAction, () => string> = {
   useServerUrl: () => l10n.t('Use New URL'),
   openRuntimeHostsSetting: () => l10n.t('Open Runtime Hosts Setting'),
   startLocalServer: () => l10n.t('Start a Local Agent Server'),
+  refreshConversations: () => l10n.t('Refresh Conversations'),
 };
 
 const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_failed'>, ErrorAction[]> = {
@@ -49,6 +50,10 @@ const BY_KIND: Record<Exclude<ApiErrorKind, 'server' | 'redirected' | 'start_fai
   base_unresolved: ['retry', 'showLog'],
   // A paused or unreachable sandbox: resumed from the conversation's own actions, then tried again.
   agent_unreachable: ['retry', 'showLog'],
+  // A conversation deleted meanwhile: the list, read again, no longer shows it.
+  conversation_gone: ['refreshConversations', 'showLog'],
+  // An agent server's run capacity is full: one conversation must end (or be stopped) first.
+  at_capacity: ['retry', 'showLog'],
 };
 
 const BY_SERVER_REASON: Record<ServerFailureReason, ErrorAction[]> = {

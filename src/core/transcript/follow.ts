@@ -12,7 +12,7 @@
 //   the app server's copy is complete (V1: ~30 s after the end), then nothing more until `refreshSoon`.
 import type { CallOptions, EventStream, EventsReader } from '../../api/client';
 import type { ConversationState } from '../../api/model/conversations';
-import type { ConversationEvent } from '../../api/model/events';
+import type { ConversationEvent, PartialMessage } from '../../api/model/events';
 import type { Clock } from '../conversations/refreshSchedule';
 import { EventStore } from './eventStore';
 import { pickSource } from './followSource';
@@ -48,6 +48,9 @@ export class TranscriptFollower implements TranscriptFollow {
   private endHandled: string | undefined;
   private lastError: Error | undefined;
   private lastStatus = '';
+  /** The agent's messages being written, by the id of the event that will end each (the stream's words). */
+  private readonly partials = new Map<string, PartialMessage>();
+  private partialTimer: unknown;
 
   constructor(
     private readonly sources: FollowSources,
@@ -93,6 +96,7 @@ export class TranscriptFollower implements TranscriptFollow {
     this.disposed = true;
     this.visible = false;
     this.stop();
+    if (this.partialTimer !== undefined) this.clock.clearTimeout(this.partialTimer);
     this.olderController?.abort();
   }
 
@@ -135,6 +139,20 @@ export class TranscriptFollower implements TranscriptFollow {
     const stream = run.stream;
     run.stream = undefined;
     stream?.close();
+    // No more words come: the events that end them will (by REST, or on the next stream).
+    if (this.partials.size > 0) this.setPartial(undefined, undefined);
+  }
+
+  /** Sets (or with no partial, ends) one message being written, or all with no id; tells the tab soon. */
+  private setPartial(id: string | undefined, partial: PartialMessage | undefined): void {
+    if (id === undefined) this.partials.clear();
+    else if (partial) this.partials.set(id, partial);
+    else this.partials.delete(id);
+    if (this.partialTimer !== undefined) return;
+    this.partialTimer = this.clock.setTimeout(() => {
+      this.partialTimer = undefined;
+      if (!this.disposed) this.emit([], true);
+    }, this.timing.partialEveryMs);
   }
 
   private call(run: Run): CallOptions {
@@ -214,6 +232,8 @@ export class TranscriptFollower implements TranscriptFollow {
         this.take([event]);
         if (this.endIsNew()) this.awaitFullRead(run, reader);
       },
+      onPartial: (partial) => { if (current()) this.setPartial(partial.id, partial); },
+      onPartialEnd: (id) => { if (current()) this.setPartial(id, undefined); },
       onClose: (error) => {
         if (opened === undefined) closedWhileOpening = { error };
         else if (current()) this.streamClosed(run, reader, error);
@@ -289,6 +309,7 @@ export class TranscriptFollower implements TranscriptFollow {
 
   private take(events: readonly ConversationEvent[]): ConversationEvent[] {
     const added = this.store.merge(events);
+    for (const event of added) this.partials.delete(event.id); // written: the event replaces its words
     if (added.length > 0) this.emit(added);
     return added;
   }
@@ -299,12 +320,12 @@ export class TranscriptFollower implements TranscriptFollow {
   }
 
   /** Tells the tab, unless nothing changed at all. */
-  private emit(changed: readonly ConversationEvent[]): void {
+  private emit(changed: readonly ConversationEvent[], partialsChanged = false): void {
     const status = this.status;
     const key = JSON.stringify({ ...status, lastError: status.lastError?.message });
-    if (changed.length === 0 && key === this.lastStatus) return;
+    if (changed.length === 0 && key === this.lastStatus && !partialsChanged) return;
     this.lastStatus = key;
-    this.onUpdate({ events: this.store.events, changed, status });
+    this.onUpdate({ events: this.store.events, changed, status, partials: [...this.partials.values()] });
   }
 }
 

@@ -1,6 +1,6 @@
 // The contract of the live follow (follow.ts): what it reads from, and what it tells the tab.
 import type { AgentReach, CallOptions, EventsReader } from '../../api/client';
-import type { ConversationEvent, EventSourceKind } from '../../api/model/events';
+import type { ConversationEvent, EventSourceKind, PartialMessage } from '../../api/model/events';
 
 /** Where a conversation's events can be read. */
 export interface FollowSources {
@@ -36,6 +36,8 @@ export interface FollowUpdate {
   /** The events this update added or replaced (the tab may render only these). */
   readonly changed: readonly ConversationEvent[];
   readonly status: FollowStatus;
+  /** The agent's messages being written now (where the source streams its words), oldest first. */
+  readonly partials: readonly PartialMessage[];
 }
 
 /** The follow's timings (ms). */
@@ -54,6 +56,8 @@ export interface FollowTiming {
   readonly fullReadDelayMs: number;
   /** A request that takes longer fails (a paused sandbox makes agent-server requests hang). */
   readonly requestTimeoutMs: number;
+  /** The words of a message being written are passed on at most this often (each rebuilds the tab's items). */
+  readonly partialEveryMs: number;
 }
 
 export const DEFAULT_FOLLOW_TIMING: FollowTiming = {
@@ -65,6 +69,7 @@ export const DEFAULT_FOLLOW_TIMING: FollowTiming = {
   agentRetryMs: 30_000,
   fullReadDelayMs: 35_000,
   requestTimeoutMs: 10_000,
+  partialEveryMs: 100,
 };
 
 /** What the tab drives (follow.ts's TranscriptFollower). Nothing is read before the first `setVisible(true)`. */

@@ -47,6 +47,8 @@ export interface MessageItem extends ItemBase {
   /** Markdown (the agent's is untrusted), trimmed at 1 MB. */
   readonly text: TrimmedText;
   readonly imageCount: number;
+  /** The agent is still writing it (its words as the model writes them): the event that ends it replaces it. */
+  readonly writing?: boolean;
 }
 
 /** The model's reasoning: given with a message or an action, or the agent's `think` tool. */

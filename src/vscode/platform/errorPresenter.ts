@@ -31,6 +31,7 @@ export class ErrorPresenter {
       openRuntimeHostsSetting: () => openSetting('runtimeHosts'),
       showLog: () => this.logger.show(),
       startLocalServer: () => vscode.commands.executeCommand(Command.StartLocalServer),
+      refreshConversations: () => vscode.commands.executeCommand(Command.RefreshConversations),
       ...(error instanceof RedirectError ? { useServerUrl: () => this.useMovedServer(error) } : {}),
     };
     const all = { ...defaults, ...handlers };

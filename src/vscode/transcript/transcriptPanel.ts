@@ -9,6 +9,8 @@ import { RowStates } from '../../core/transcript/rowStates';
 import type { FollowSources, FollowStatus, FollowTiming, FollowUpdate, TranscriptFollow } from '../../core/transcript/followTypes';
 import { followSourcesOf } from '../../core/transcript/followSource';
 import type { Transcript } from '../../core/transcript/items';
+import { partialItems } from '../../core/transcript/partials';
+import type { PartialMessage } from '../../api/model/events';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationWatch } from '../conversations/conversationWatch';
 import { Disposable } from '../platform/lifecycle';
@@ -48,6 +50,8 @@ export class TranscriptPanel extends Disposable {
   private follow: TranscriptFollow | undefined;
   private transcript: Transcript | undefined;
   private status: FollowStatus | undefined;
+  private partials: readonly PartialMessage[] = [];
+  private newestTime = '';
   /** The conversation's state as the row has it, and as the events last said it: a change of either is acted on. */
   private sharedState: ConversationState | undefined;
   private eventState: ConversationState | undefined;
@@ -203,13 +207,17 @@ export class TranscriptPanel extends Disposable {
     this.follow?.dispose();
     this.follow = undefined;
     this.transcript = undefined;
+    this.partials = [];
     this.status = undefined;
     if (this.pageReady) this.pageLoaded(); else void this.startFollow();
   }
 
   private updated(update: FollowUpdate): void {
     this.status = update.status;
-    this.transcript = this.services.engine.transcript(update.events);
+    this.partials = update.partials;
+    // Only new or changed events change the items: the words of a message being written come many times a second.
+    if (update.changed.length > 0 || !this.transcript) this.transcript = this.services.engine.transcript(update.events);
+    this.newestTime = update.events.at(-1)?.timestamp ?? '';
     // The events told of a new state before the list did: the row (and so this tab) asks the server now.
     if (this.transcript.state !== this.eventState) this.services.watch.refresh();
     this.eventState = this.transcript.state;
@@ -240,7 +248,7 @@ export class TranscriptPanel extends Disposable {
   }
 
   private currentItems(): ViewItem[] {
-    const items = this.rowStates.merge(this.transcript?.items ?? []);
+    const items = [...this.rowStates.merge(this.transcript?.items ?? []), ...partialItems(this.partials, this.newestTime)];
     this.localPaths = new Map(items.flatMap((item) => item.kind === 'file' && item.localPath ? [[item.path, item.localPath] as const] : []));
     return items.map(viewItem);
   }

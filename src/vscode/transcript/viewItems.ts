@@ -19,7 +19,7 @@ function shownItem(item: TranscriptItem): Shown {
   switch (item.kind) {
     case 'message': return {
       kind: item.from === 'person' ? 'user' : 'agent',
-      title: item.from === 'person' ? vscode.l10n.t('You') : vscode.l10n.t('Agent'),
+      title: item.from === 'person' ? vscode.l10n.t('You') : item.writing ? vscode.l10n.t('Agent, writing…') : vscode.l10n.t('Agent'),
       blocks: [...markdown(item.text), ...(item.imageCount ? [text(vscode.l10n.t('With {0} image(s).', item.imageCount))] : [])],
     };
     case 'thinking': return { kind: 'thinking', title: vscode.l10n.t('Thinking'), blocks: markdown(item.text) };

@@ -54,6 +54,7 @@ describe('agent server conversations: starts', () => {
     assert.deepEqual(post.workspace, { working_dir: `/home/u/.openhands/workspaces/${id}` });
     assert.equal(post.secrets_encrypted, true);
     assert.equal((post.agent_settings as { llm: { api_key: string } }).llm.api_key, TOKEN);
+    assert.equal((post.agent_settings as { llm: { stream: boolean } }).llm.stream, true, 'the words come as the model writes them');
     assert.deepEqual(post.initial_message, { role: 'user', content: [{ type: 'text', text: 'Fix the tests' }] });
     assert.equal(post.max_iterations, 500);
     assert.equal(post.confirmation_policy, undefined, 'confirmation mode is off in the stored settings');
@@ -183,5 +184,29 @@ describe('agentSummary', () => {
   it('the cost where the server reports metrics', () => {
     const info = ConversationInfo().parse(conversationInfo(ID, { metrics: { accumulated_cost: 0.25, accumulated_token_usage: { prompt_tokens: 10, completion_tokens: 5 } } }));
     assert.deepEqual(agentSummary(info).cost, { usd: 0.25, promptTokens: 10, completionTokens: 5 });
+  });
+});
+
+describe('agent server conversations: its refusals in the extension\'s words (conversation_router.py of 1.58.2)', () => {
+  const refusing = (status: number, body: unknown): AgentHandler => (exchange) =>
+    exchange.url === '/api/settings' || exchange.url === '/api/file/home' ? realAnswers(exchange) : { status, body };
+
+  it('Resume of a conversation that runs already (409): done, no error', async () => {
+    const { client } = await clientOn(refusing(409, { detail: 'Conversation already running. Wait for completion or pause first.' }));
+    await client.resumeConversation!(ID);
+  });
+
+  it('a conversation gone (FastAPI\'s bare 404): conversation_gone, with Refresh Conversations, not a wrong server URL', async () => {
+    const { client } = await clientOn(refusing(404, { detail: 'Not Found' }));
+    for (const call of [() => client.resumeConversation!(ID), () => client.stopConversation!(ID), () => client.sendMessage!(ID, { text: 'hi' })]) {
+      await assert.rejects(call(), (e: Error & { kind?: string }) => e.kind === 'conversation_gone' && /no longer on the server/.test(e.message));
+    }
+  });
+
+  it('at capacity (429): at_capacity; a message sent says it is kept', async () => {
+    const { client } = await clientOn(refusing(429, { detail: 'Conversation run limit reached (10)' }));
+    await assert.rejects(client.createConversation({ initial_user_msg: 'go', repository: null }), (e: Error & { kind?: string }) => e.kind === 'at_capacity' && !/saved/.test(e.message));
+    await assert.rejects(client.sendMessage!(ID, { text: 'hi' }), (e: Error & { kind?: string }) => e.kind === 'at_capacity' && /Your message is saved/.test(e.message));
+    await assert.rejects(client.resumeConversation!(ID), (e: Error & { kind?: string }) => e.kind === 'at_capacity');
   });
 });

@@ -6,6 +6,7 @@ import { ServerError, UnauthorizedError, ValidationError } from '../../../src/ap
 import { StartFailedError } from '../../../src/api/conversationErrors';
 import { UnsupportedServerError } from '../../../src/api/detectErrors';
 import { actionTitle, actionsFor } from '../../../src/core/platform/errorActions';
+import { ConversationGoneError, RunCapacityError } from '../../../src/api/agentRefusals';
 
 const request = { method: 'GET', path: '/api/settings', baseUrl: 'http://127.0.0.1:3000' };
 
@@ -35,6 +36,11 @@ describe('actionsFor', () => {
     assert.ok(!actionsFor(new TimeoutError(request, 1000)).includes('startLocalServer'));
     assert.ok(!actionsFor(new UnauthorizedError(request, 401, 'session')).includes('startLocalServer'));
     assert.equal(actionTitle('startLocalServer', undefined), 'Start a Local Agent Server');
+  });
+
+  it('on an agent server: a conversation deleted offers Refresh Conversations (not the server URL); full capacity Retry', () => {
+    assert.deepEqual(actionsFor(new ConversationGoneError(request)), ['refreshConversations', 'showLog']);
+    assert.deepEqual(actionsFor(new RunCapacityError(request, true)), ['retry', 'showLog']);
   });
 });
 

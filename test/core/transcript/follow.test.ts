@@ -368,3 +368,60 @@ describe('TranscriptFollower: the end of a run', () => {
     assert.equal(follower.status.mode, 'complete');
   });
 });
+
+describe('TranscriptFollower: the agent\'s words as they are written', () => {
+  it('passes a message being written on at most every partialEveryMs, growing; its event replaces it', async () => {
+    const { clock, agent, follower } = await streamingFollowWithUpdates();
+    const stream = agent.open[0]!;
+    stream.handlers.onPartial!({ id: 'm1', text: 'I ', thinking: '' });
+    stream.handlers.onPartial!({ id: 'm1', text: 'I will', thinking: '' });
+    assert.equal(follower.updates.filter((u) => u.partials.length > 0).length, 0, 'not before the interval');
+    await clock.advance(DEFAULT_FOLLOW_TIMING.partialEveryMs);
+    assert.deepEqual(follower.updates.at(-1)!.partials, [{ id: 'm1', text: 'I will', thinking: '' }]);
+    agent.push(message(1));
+    assert.deepEqual([ids(follower.updates.at(-1)!.changed), follower.updates.at(-1)!.partials], [['m1'], []]);
+  });
+
+  it('a message that ends without an event, or a stream that closes, takes its words away', async () => {
+    const { clock, agent, follower } = await streamingFollowWithUpdates();
+    agent.open[0]!.handlers.onPartial!({ id: 'a', text: 'one', thinking: '' });
+    agent.open[0]!.handlers.onPartial!({ id: 'b', text: 'two', thinking: '' });
+    agent.open[0]!.handlers.onPartialEnd!('a');
+    await clock.advance(DEFAULT_FOLLOW_TIMING.partialEveryMs);
+    assert.deepEqual(follower.updates.at(-1)!.partials.map((p) => p.id), ['b']);
+    agent.drop(new Error('gone'));
+    await clock.advance(DEFAULT_FOLLOW_TIMING.partialEveryMs);
+    assert.deepEqual(follower.updates.at(-1)!.partials, []);
+  });
+});
+
+async function streamingFollowWithUpdates() {
+  const clock = new FakeClock();
+  const agent = new StreamingReader('agent-server', clock);
+  const app = new FakeReader('app-server', clock);
+  const { follower, updates } = setup({ clock, app, agent });
+  follower.setVisible(true);
+  await clock.advance(0);
+  return { clock, agent, follower: { updates } };
+}
+
+describe('TranscriptFollower: an agent server spoken to directly (no app server) killed mid-run and started again', () => {
+  it('shows the failure while it is away, reads what it missed when it is back, and follows its stream again', async () => {
+    const clock = new FakeClock();
+    const agent = new StreamingReader('agent-server', clock);
+    agent.held = range(1, 2);
+    const { follower, updates } = setup({ clock, agent });
+    follower.setVisible(true);
+    await clock.advance(0);
+    agent.failure = new Error('connect ECONNREFUSED');
+    agent.drop(new Error('connect ECONNREFUSED'));
+    await clock.advance(10_000);
+    assert.deepEqual([follower.status.mode, follower.status.lastError?.message], ['polling', 'connect ECONNREFUSED']);
+    agent.held.push(message(3)); // stored while the server went down and came back
+    agent.failure = undefined;
+    await clock.advance(20_000);
+    assert.deepEqual([follower.status.mode, follower.status.lastError], ['stream', undefined]);
+    assert.deepEqual(ids(updates.at(-1)!.events), ['m1', 'm2', 'm3']);
+    assert.equal(agent.open.length, 1);
+  });
+});

@@ -23,9 +23,11 @@ export interface ServerTarget {
   close(): Promise<void>;
 }
 
-const VERSIONS: Record<ServerLine, string> = { v0: '0.54.0', v1: '1.11.0', agent: 'agent server 1.58.2' };
+/** The agent server's release: 1.58.2, or the one `ui-lane.sh --agent-version=V` asks for (1.49.1: Agent Canvas 1.20.0's pin). */
+const AGENT_VERSION = process.env.OPENHANDS_AGENT_VERSION || '1.58.2';
+const VERSIONS: Record<ServerLine, string> = { v0: '0.54.0', v1: '1.11.0', agent: `agent server ${AGENT_VERSION}` };
 /** How the extension names each line's real server (the stand-in serves the real 0.54.0's and 1.11.0's openapi.json). */
-const REAL_API: Record<ServerLine, string> = { ...STAND_IN_API, agent: 'OpenHands Agent Server 1.58.2' };
+const REAL_API: Record<ServerLine, string> = { ...STAND_IN_API, agent: `OpenHands Agent Server ${AGENT_VERSION}` };
 /** Each line's start script in scripts/openhands; each prints OPENHANDS_URL and OPENHANDS_DIR, stop.sh ends it. */
 const START_SCRIPTS: Record<ServerLine, string> = { v0: 'start.sh', v1: 'start-v1.sh', agent: 'start-agent.sh' };
 
@@ -88,7 +90,8 @@ export async function startRealTarget(line: ServerLine, sessionApiKey: string): 
   let url = '';
   const launch = async (port?: string) => {
     const began = Date.now();
-    const printed = await script(startScript, ['--key', sessionApiKey, ...(port ? ['--port', port] : [])], sessionApiKey);
+    const version = line === 'agent' ? ['--version', AGENT_VERSION] : [];
+    const printed = await script(startScript, ['--key', sessionApiKey, ...version, ...(port ? ['--port', port] : [])], sessionApiKey);
     startSeconds.push((Date.now() - began) / 1000);
     dir = assignment(printed, 'OPENHANDS_DIR');
     url = assignment(printed, 'OPENHANDS_URL');

@@ -24,6 +24,11 @@ export interface ScriptedLlmOptions {
   readonly goOnAfterFollowUp?: boolean;
   /** Keep each request's body and the key it came with in `requests` (to read what the agent sends). */
   readonly keepBodies?: boolean;
+  /**
+   * A streamed answer's text comes a word per chunk, this many ms apart, as a model's words do (for the agent
+   * server's `delta` frames); default: the whole text in one chunk at once.
+   */
+  readonly wordMs?: number;
 }
 
 export interface ScriptedLlmRequest {
@@ -85,16 +90,35 @@ function completion(request: ChatRequest, message: Record<string, unknown>, fini
   };
 }
 
-/** The same answer as two SSE chunks (the delta, then the finish reason with usage) and [DONE]. */
-function streamed(request: ChatRequest, message: Record<string, unknown>, finish: boolean): string {
+/**
+ * The same answer as SSE chunks and [DONE]: the delta (its text a word per chunk with `byWord`), then the finish
+ * reason with usage.
+ */
+function streamed(request: ChatRequest, message: Record<string, unknown>, finish: boolean, byWord: boolean): string[] {
   const base = { id: `chatcmpl-scripted-${Date.now()}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: request.model ?? 'scripted' };
   const calls = (message.tool_calls as Record<string, unknown>[] | undefined)?.map((c, index) => ({ index, ...c }));
-  const delta = { role: 'assistant', content: message.content, ...(calls ? { tool_calls: calls } : {}) };
+  const text = message.content;
+  const words = byWord && typeof text === 'string' ? text.split(/(?<= )/) : [text];
+  const deltas: Record<string, unknown>[] = words.map((content, i) => ({ ...(i === 0 ? { role: 'assistant' } : {}), content }));
+  if (calls) deltas[deltas.length - 1] = { ...deltas.at(-1), tool_calls: calls };
   const chunks = [
-    { ...base, choices: [{ index: 0, delta, finish_reason: null }] },
+    ...deltas.map((delta) => ({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })),
     { ...base, choices: [{ index: 0, delta: {}, finish_reason: finish ? 'tool_calls' : 'stop' }], usage: USAGE },
   ];
-  return chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n';
+  return [...chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'];
+}
+
+/** Writes the chunks `wordMs` apart (all at once without it). */
+function writeChunks(res: http.ServerResponse, chunks: readonly string[], wordMs: number | undefined, timers: Set<NodeJS.Timeout>): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  if (!wordMs) { res.end(chunks.join('')); return; }
+  const next = (i: number) => {
+    if (i === chunks.length) { res.end(); return; }
+    res.write(chunks[i]);
+    const timer = setTimeout(() => { timers.delete(timer); next(i + 1); }, wordMs);
+    timers.add(timer);
+  };
+  next(0);
 }
 
 export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promise<ScriptedLlm> {
@@ -120,7 +144,7 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
       });
       const timer = setTimeout(() => {
         timers.delete(timer);
-        if (request.stream) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(streamed(request, message, finish));
+        if (request.stream) writeChunks(res, streamed(request, message, finish, options.wordMs !== undefined), options.wordMs, timers);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(request, message, finish)));
       }, options.delayMs ?? 0);
       timers.add(timer);
