@@ -100,10 +100,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
     registerTranscriptSerializer(async (panel, state) => (await agentWork.get()).restoreTranscript(panel, state)),
     registerChangeContents(async () => (await agentWork.get()).changeContents),
   );
-  const firstLoad = afterActivation(() => {
-    void settings.refresh();
-    void walkthrough.openOnFirstRun();
-  });
+  const firstLoad = afterActivation(() => void Promise.all([settings.refresh(), walkthrough.openOnFirstRun()]));
   context.subscriptions.push(firstLoad);
   const activation = { ms: performance.now() - atStart.ms, cpuMs: cpuMs(process.cpuUsage(atStart.cpu)) };
   logger.info(`Activated in ${activation.ms.toFixed(1)} ms (${activation.cpuMs.toFixed(1)} ms of CPU)`);
