@@ -13,6 +13,6 @@ export interface CheckWork {
 export function checkWork(activated: Activated, parts: CommandParts, work: AgentWork): CheckWork {
   const { context, session, conversations, errors, logger } = activated;
   return {
-    handlers: checkCommands({ context, controller: work.changes, changes: activated.changes, session, conversations, git: parts.git, actions: parts.actions, errors, logger }),
+    handlers: checkCommands({ context, controller: work.changes, changes: activated.changes, session, conversations, git: parts.git, actions: parts.actions, errors, logger, marks: activated.checkMarks, watch: activated.watch }),
   };
 }

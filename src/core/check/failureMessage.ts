@@ -3,6 +3,7 @@
 import { l10n } from '../../base/l10n';
 import { fenceFor } from '../review/reviewMessage';
 import type { CheckEnd } from './checkProcess';
+import { endText, seconds } from './checkMark';
 import { maskSecrets, outputEnd } from './checkOutput';
 
 export interface CheckFailure {
@@ -29,22 +30,4 @@ export function failureMessage(failure: CheckFailure): string {
   if (lines.length === 0) parts.push(l10n.t('It printed nothing.'));
   else parts.push(`${end.cut ? l10n.t('The end of its output:') : l10n.t('Its output:')}\n${fence}\n${end.text}\n${fence}`);
   return parts.join('\n\n');
-}
-
-export function endText(end: CheckEnd, exitCode: number | null): string {
-  switch (end) {
-    case 'passed': return l10n.t('passed');
-    case 'failed': return exitCode === null ? l10n.t('failed (ended by a signal)') : l10n.t('failed with exit code {0}', exitCode);
-    case 'timed-out': return l10n.t('stopped at the time limit');
-    case 'cancelled': return l10n.t('cancelled');
-    case 'not-started': return l10n.t('could not start');
-  }
-}
-
-/** 0.4 s, 12 s, 3 min 05 s. */
-export function seconds(ms: number): string {
-  if (ms < 10_000) return l10n.t('{0} s', (Math.round(ms / 100) / 10).toFixed(1));
-  const total = Math.round(ms / 1000);
-  if (total < 60) return l10n.t('{0} s', total);
-  return l10n.t('{0} min {1} s', Math.floor(total / 60), String(total % 60).padStart(2, '0'));
 }

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { LoadedChanges } from '../../core/changes/changeLoader';
 import { gitRunner } from '../../core/changes/gitRunner';
 import { filesRunByBuilds } from '../../core/check/buildFiles';
+import { patchHash } from '../../core/check/checkedPatch';
 import { CheckCopyError, makeCheckCopy, type CheckCopy } from '../../core/check/checkCopy';
 import type { CheckRun } from '../../core/check/checkProcess';
 import { sentBase } from '../../core/check/sentBases';
@@ -53,8 +54,11 @@ export class ChangesCheck {
     private readonly logger: Logger,
   ) {}
 
-  /** Checks the changes of the conversation given (an id or a row), else of the one shown; the run, or undefined. */
-  async check(argument?: unknown): Promise<CheckRun | undefined> {
+  /**
+   * Checks the changes of the conversation given (an id or a row), else of the one shown; the run, or undefined.
+   * `again` (after the agent's next run): its changes read anew, and what ran last runs without asking.
+   */
+  async check(argument?: unknown, again = false): Promise<CheckRun | undefined> {
     if (!vscode.workspace.isTrusted) {
       const trust = vscode.l10n.t('Manage Workspace Trust');
       const picked = await vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: Check Changes runs the agent\'s code on this machine; it runs only in a trusted workspace.'), trust);
@@ -62,6 +66,7 @@ export class ChangesCheck {
       return undefined;
     }
     try {
+      if (again && !await this.controller.show(argument)) return undefined;
       const changes = await this.controller.loaded(argument);
       const shown = this.store.shown?.conversation;
       if (!changes || shown?.id !== changes.conversationId) return undefined;
@@ -77,14 +82,14 @@ export class ChangesCheck {
         return undefined;
       }
       this.running.add(conversation.id);
-      return await this.checkLoaded(conversation, changes).finally(() => this.running.delete(conversation.id));
+      return await this.checkLoaded(conversation, changes, again).finally(() => this.running.delete(conversation.id));
     } catch (error) {
-      await this.errors.show(error, { retry: () => this.check(argument) });
+      await this.errors.show(error, { retry: () => this.check(argument, again) });
       return undefined;
     }
   }
 
-  private async checkLoaded(conversation: CheckedConversation & { repository: string | null }, changes: LoadedChanges): Promise<CheckRun | undefined> {
+  private async checkLoaded(conversation: CheckedConversation & { repository: string | null }, changes: LoadedChanges, again: boolean): Promise<CheckRun | undefined> {
     const server = await this.session.connect();
     if (!server) return undefined;
     const started = this.conversations.find(server.url, conversation.id);
@@ -93,7 +98,7 @@ export class ChangesCheck {
       void vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: open the folder of "{0}" in VS Code to check its changes there.', conversation.title));
       return undefined;
     }
-    const choice = await this.choices.pick(folder);
+    const choice = (again ? await this.choices.last(folder) : undefined) ?? await this.choices.pick(folder);
     if (!choice || !await this.consent(conversation, changes, choice)) return undefined;
     const sent = started?.sentFolderCommit;
     const bundle = sent ? await sentBase(this.folders.sentBases, sent) : undefined;
@@ -103,7 +108,8 @@ export class ChangesCheck {
     try {
       const run = await this.runWithProgress(conversation, copy, choice);
       this.logger.info(`Check of ${conversation.id}: ${run.end} (${run.exitCode ?? '-'}) in ${run.ms} ms, on ${copy.commit}${copy.onHead ? ' (HEAD: the base is not here)' : ''}`);
-      this.results.record(conversation, { commandLine: choice.commandLine, end: run.end, exitCode: run.exitCode, ms: run.ms, output: run.output.text(), onHead: copy.onHead });
+      const failure = { commandLine: choice.commandLine, end: run.end, exitCode: run.exitCode, ms: run.ms, output: run.output.text(), onHead: copy.onHead };
+      this.results.record(conversation, failure, patchHash(changes.patch!.bytes));
       void this.results.announce(conversation.id, run.error);
       return run;
     } finally {

@@ -19,6 +19,14 @@ const KEY = 'openhands.check.choice';
 export class CheckChoices {
   constructor(private readonly state: vscode.Memento) {}
 
+  /** What ran last in `folder`, without asking (Check Changes Again); undefined where it is gone or none ran. */
+  async last(folder: vscode.Uri): Promise<CheckChoice | undefined> {
+    const remembered = this.state.get<Record<string, Remembered>>(KEY, {})[folder.toString()];
+    if (remembered?.kind === 'line') return { label: remembered.commandLine, commandLine: remembered.commandLine, cwd: '' };
+    if (!remembered) return undefined;
+    return (await runnableTasks(folder)).find(({ task }) => sameChoice({ kind: 'task', source: task.source, name: task.name }, remembered))?.choice;
+  }
+
   /** Asks what to run in `folder` (the last choice first); undefined when the person cancels. */
   async pick(folder: vscode.Uri): Promise<CheckChoice | undefined> {
     const remembered = this.state.get<Record<string, Remembered>>(KEY, {})[folder.toString()];

@@ -9,6 +9,7 @@ import type { ChangesStore } from '../changes/changesStore';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationActions } from '../conversations/conversationActions';
 import type { ConversationStore } from '../conversations/conversationStore';
+import type { ConversationWatch } from '../conversations/conversationWatch';
 import type { GitRepositories } from '../git/gitRepositories';
 import type { CommandHandler } from '../platform/commands';
 import type { ErrorPresenter } from '../platform/errorPresenter';
@@ -17,6 +18,7 @@ import type { Logger } from '../platform/log';
 import { ReviewPreview } from '../review/reviewPreview';
 import { ChangesCheck } from './changesCheck';
 import { CheckChoices } from './checkChoice';
+import type { CheckMarks } from './checkMarks';
 import { CheckResults } from './failureSender';
 
 export interface CheckParts {
@@ -29,6 +31,8 @@ export interface CheckParts {
   readonly actions: ConversationActions;
   readonly errors: ErrorPresenter;
   readonly logger: Logger;
+  readonly marks: CheckMarks;
+  readonly watch: ConversationWatch;
 }
 
 export function checkCommands(parts: CheckParts) {
@@ -40,13 +44,15 @@ export function checkCommands(parts: CheckParts) {
   }, (error: unknown) => logger.warn(`Removing what old checks left failed: ${String(error)}`));
   const preview = new ReviewPreview('openhands-check');
   context.subscriptions.push(preview);
-  const results = new CheckResults(parts.changes, parts.actions, preview);
-  const check = new ChangesCheck(
+  const results = new CheckResults(parts.changes, parts.actions, preview, parts.marks, parts.watch, (id) => check.check(id, true));
+  context.subscriptions.push(results);
+  const check: ChangesCheck = new ChangesCheck(
     parts.controller, parts.changes, parts.session, parts.conversations, parts.git, new CheckChoices(context.workspaceState), results,
     context.workspaceState, folders, parts.errors, logger,
   );
   return {
     [Command.CheckChanges]: (argument?: unknown) => check.check(argument),
     [Command.SendCheckFailures]: (argument?: unknown) => results.sendFailures(argument),
+    [Command.OpenCheckOutput]: (argument?: unknown) => results.openOutput(argument),
   } satisfies Record<string, CommandHandler>;
 }

@@ -61,6 +61,7 @@ export const Command = {
   CopyPatch: 'openhands.copyPatch',
   CheckChanges: 'openhands.checkChanges',
   SendCheckFailures: 'openhands.sendCheckFailures',
+  OpenCheckOutput: 'openhands.openCheckOutput',
   /** The comment widget's commands on the agent's diff (argument: the CommentReply, the comment or its thread). */
   AddReviewComment: 'openhands.addReviewComment',
   EditReviewComment: 'openhands.editReviewComment',
@@ -87,7 +88,7 @@ export const ReviewCommands = [
 export type ReviewCommand = (typeof ReviewCommands)[number];
 
 /** Check Changes: built by src/checkWork.ts, a bundle of its own loaded on the first of them. */
-export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures] as const;
+export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures, Command.OpenCheckOutput] as const;
 export type CheckCommand = (typeof CheckCommands)[number];
 
 export const View = {

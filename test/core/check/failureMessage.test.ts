@@ -1,7 +1,7 @@
 // The follow-up a failed check becomes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { endText, failureMessage, seconds } from '../../../src/core/check/failureMessage';
+import { failureMessage } from '../../../src/core/check/failureMessage';
 
 describe('failureMessage', () => {
   it('says what ran, how it ended and the end of its output in a fence no line closes', () => {
@@ -23,11 +23,5 @@ describe('failureMessage', () => {
     assert.match(long, /applied to my current commit/);
     assert.match(long, /The end of its output:\n```\nl100\n/);
     assert.match(failureMessage({ commandLine: 'false', end: 'failed', exitCode: 1, ms: 40, onHead: false, output: '' }), /It printed nothing\.$/);
-  });
-
-  it('words each end and time', () => {
-    assert.deepEqual([endText('failed', null), endText('passed', 0), endText('cancelled', null), endText('not-started', null)],
-      ['failed (ended by a signal)', 'passed', 'cancelled', 'could not start']);
-    assert.deepEqual([seconds(430), seconds(9_960), seconds(59_600), seconds(185_000)], ['0.4 s', '10.0 s', '1 min 00 s', '3 min 05 s']);
   });
 });
