@@ -1,13 +1,8 @@
 // Apply after a check: whether the last check ran on exactly the patch Apply applies (the hashes of the two
 // patches' bytes compared), or on older changes the agent has changed since. Read by Apply (the agent's work).
-import { createHash } from 'node:crypto';
 import { l10n } from '../../base/l10n';
 import { endText, type CheckMark } from './checkMark';
-
-/** The hash Apply and the check compare: the exact bytes of the agent's patch. */
-export function patchHash(patch: Uint8Array): string {
-  return createHash('sha256').update(patch).digest('hex');
-}
+import { patchHash } from './patchHash';
 
 /**
  * What Apply adds to its message: the check passed on exactly the changes applied, or on other (older) ones; a

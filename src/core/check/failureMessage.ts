@@ -1,7 +1,7 @@
 // The one follow-up a failed check becomes: what ran, how it ended, and the end of its output in a fence no line
 // can close, so the agent reads the person's failure as it happened on their machine.
 import { l10n } from '../../base/l10n';
-import { fenceFor } from '../review/reviewMessage';
+import { fenceFor } from '../platform/fence';
 import type { CheckEnd } from './checkProcess';
 import { endText, seconds } from './checkMark';
 import { maskSecrets, outputEnd } from './checkOutput';

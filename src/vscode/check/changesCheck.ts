@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { LoadedChanges } from '../../core/changes/changeLoader';
 import { gitRunner } from '../../core/changes/gitRunner';
 import { filesRunByBuilds } from '../../core/check/buildFiles';
-import { patchHash } from '../../core/check/checkedPatch';
+import { patchHash } from '../../core/check/patchHash';
 import { CheckCopyError, makeCheckCopy, type CheckCopy } from '../../core/check/checkCopy';
 import type { CheckRun } from '../../core/check/checkProcess';
 import { sentBase } from '../../core/check/sentBases';

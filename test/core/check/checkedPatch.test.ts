@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CheckMark } from '../../../src/core/check/checkMark';
-import { applyNote, patchHash } from '../../../src/core/check/checkedPatch';
+import { applyNote } from '../../../src/core/check/checkedPatch';
+import { patchHash } from '../../../src/core/check/patchHash';
 
 const PATCH = Buffer.from('diff --git a/sum.js b/sum.js\n--- a/sum.js\n+++ b/sum.js\n@@ -1 +1 @@\n-a - b\n+a + b\n');
 const mark = (extra: Partial<CheckMark> = {}): CheckMark => ({ commandLine: 'npm test', end: 'passed', exitCode: 0, ms: 2_140, patchHash: patchHash(PATCH), sent: false, ...extra });
