@@ -67,7 +67,8 @@ export async function makeCheckCopy(git: GitRunner, request: CopyRequest): Promi
     await must(git, ['remote', 'remove', 'origin'], dir, signal);
     if (request.bundle) await must(git, ['fetch', '--quiet', '--no-tags', request.bundle], dir, signal);
     const { commit, onHead } = await baseOf(git, [dir, top], request.base, signal);
-    await must(git, ['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit], dir, signal);
+    // Parallel checkout (a worker per core): the copy's 2,000 files in about half the time (bench/checkCopy.ts).
+    await must(git, ['-c', 'checkout.workers=0', 'checkout', '--quiet', '--detach', commit], dir, signal);
     await checkOutSubmodules(git, dir, top, signal);
     const applied = await git(['apply', '--binary', '--whitespace=nowarn', '-'], { cwd: dir, input: request.patch, signal });
     if (applied.code !== 0) {

@@ -15,7 +15,19 @@ export interface CheckFailure {
   readonly output: string;
   /** True where the base was not in the person's repository and the changes went onto their HEAD. */
   readonly onHead: boolean;
+  /** What the task's problem matchers found, by the workspace-relative path of the file. */
+  readonly problems?: readonly CheckProblem[];
 }
+
+export interface CheckProblem {
+  readonly path: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly message: string;
+}
+
+/** At most this many problems go into the message: the first ones, as the tool printed them. */
+const PROBLEMS_SENT = 50;
 
 export function failureMessage(failure: CheckFailure): string {
   const end = outputEnd(failure.output);
@@ -27,6 +39,12 @@ export function failureMessage(failure: CheckFailure): string {
     l10n.t('Result: {0}, after {1}.', endText(failure.end, failure.exitCode), seconds(failure.ms)),
   ];
   if (failure.onHead) parts.push(l10n.t('Your base commit was not in my repository, so your changes were applied to my current commit.'));
+  const problems = failure.problems ?? [];
+  if (problems.length) {
+    const listed = problems.slice(0, PROBLEMS_SENT).map((p) => `- ${p.path}:${p.line}: ${maskSecrets(p.message.replace(/\s+/g, ' '))}`);
+    if (problems.length > PROBLEMS_SENT) listed.push(`- ${l10n.t('and {0} more', problems.length - PROBLEMS_SENT)}`);
+    parts.push(`${l10n.t('Problems found:')}\n${listed.join('\n')}`);
+  }
   if (lines.length === 0) parts.push(l10n.t('It printed nothing.'));
   else parts.push(`${end.cut ? l10n.t('The end of its output:') : l10n.t('Its output:')}\n${fence}\n${end.text}\n${fence}`);
   return parts.join('\n\n');

@@ -22,8 +22,10 @@ import type { ConversationStore } from '../conversations/conversationStore';
 import type { GitRepositories } from '../git/gitRepositories';
 import { signalOf } from '../platform/cancellation';
 import type { ErrorPresenter } from '../platform/errorPresenter';
+import type { FirstUse } from '../platform/firstUse';
 import type { Logger } from '../platform/log';
 import type { CheckChoice, CheckChoices } from './checkChoice';
+import type { CheckProblems } from './checkProblems';
 import { runInTerminal } from './checkTerminal';
 import type { CheckResults, CheckedConversation } from './failureSender';
 
@@ -36,9 +38,8 @@ export interface CheckFolders {
 const CONSENTED = 'openhands.check.consented';
 
 export class ChangesCheck {
-  /** The conversations whose check runs now (one at a time each), and each one's last terminal. */
+  /** The conversations whose check runs now (one at a time each). */
   private readonly running = new Set<string>();
-  private readonly terminals = new Map<string, vscode.Terminal>();
 
   constructor(
     private readonly controller: ChangesController,
@@ -52,6 +53,7 @@ export class ChangesCheck {
     private readonly folders: CheckFolders,
     private readonly errors: ErrorPresenter,
     private readonly logger: Logger,
+    private readonly problems: FirstUse<CheckProblems>,
   ) {}
 
   /**
@@ -106,9 +108,12 @@ export class ChangesCheck {
     const copy = await this.copyWithProgress(conversation, folder, changes, base, bundle);
     if (!copy) return undefined;
     try {
-      const run = await this.runWithProgress(conversation, copy, choice);
+      const running = () => this.runWithProgress(conversation, copy, choice, folder);
+      // The matchers' problems of the last check go with the next one, whether or not its task has matchers.
+      this.problems.now()?.clear();
+      const { result: run, problems } = choice.matchers?.length ? await (await this.problems.get()).during(copy.cwd, folder, running) : { result: await running(), problems: [] };
       this.logger.info(`Check of ${conversation.id}: ${run.end} (${run.exitCode ?? '-'}) in ${run.ms} ms, on ${copy.commit}${copy.onHead ? ' (HEAD: the base is not here)' : ''}`);
-      const failure = { commandLine: choice.commandLine, end: run.end, exitCode: run.exitCode, ms: run.ms, output: run.output.text(), onHead: copy.onHead };
+      const failure = { commandLine: choice.commandLine, end: run.end, exitCode: run.exitCode, ms: run.ms, output: run.output.text(), onHead: copy.onHead, problems };
       this.results.record(conversation, failure, patchHash(changes.patch!.bytes));
       void this.results.announce(conversation.id, run.error);
       return run;
@@ -136,7 +141,7 @@ export class ChangesCheck {
     }
   }
 
-  private async runWithProgress(conversation: CheckedConversation, copy: CheckCopy, choice: CheckChoice): Promise<CheckRun> {
+  private async runWithProgress(conversation: CheckedConversation, copy: CheckCopy, choice: CheckChoice, folder: vscode.Uri): Promise<CheckRun> {
     const inTask = join(copy.cwd, choice.cwd);
     const cwd = existsSync(inTask) ? inTask : copy.cwd;
     const minutes = clampSetting('checkTimeLimitMinutes', vscode.workspace.getConfiguration(SETTINGS_SECTION).get('checkTimeLimitMinutes'));
@@ -144,13 +149,10 @@ export class ChangesCheck {
     return vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, cancellable: true,
       title: vscode.l10n.t('OpenHands: checking the changes of "{0}": {1}', conversation.title, choice.label),
-    }, (_progress, token) => {
-      // The last check's terminal goes: its output is kept for Open Output.
-      this.terminals.get(conversation.id)?.dispose();
-      const run = runInTerminal(vscode.l10n.t('Check: {0}', conversation.title), { commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: signalOf(token) });
-      this.terminals.set(conversation.id, run.terminal);
-      return run.done;
-    });
+    }, (_progress, token) => runInTerminal(
+      { name: vscode.l10n.t('Check: {0}', conversation.title), scope: vscode.workspace.getWorkspaceFolder(folder), matchers: choice.matchers ?? [] },
+      { commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: signalOf(token) },
+    ));
   }
 
   /** The first check of a conversation says that the agent's code runs as the person, and which files a build runs. */

@@ -10,6 +10,8 @@ export interface CheckChoice {
   readonly env?: Readonly<Record<string, string>>;
   /** The task's own folder, relative to the workspace folder ('' for the folder itself). */
   readonly cwd: string;
+  /** The task's problem matchers, which read the check's output (checkProblems.ts). */
+  readonly matchers?: readonly string[];
 }
 
 type Remembered = { readonly kind: 'task'; readonly source: string; readonly name: string } | { readonly kind: 'line'; readonly commandLine: string };
@@ -91,7 +93,7 @@ function choiceOf(task: vscode.Task, folder: vscode.Uri): CheckChoice | undefine
     commandLine = [execution.process, ...execution.args].map(quoteIfNeeded).join(' ');
   }
   if (!commandLine) return undefined;
-  return { label: task.name, commandLine, env: execution.options?.env, cwd: relativeCwd(execution.options?.cwd, folder) };
+  return { label: task.name, commandLine, env: execution.options?.env, cwd: relativeCwd(execution.options?.cwd, folder), matchers: task.problemMatchers };
 }
 
 const argText = (arg: string | vscode.ShellQuotedString): string => (typeof arg === 'string' ? arg : arg.value);

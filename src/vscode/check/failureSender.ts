@@ -60,8 +60,7 @@ export class CheckResults extends Disposable {
     const result = this.results.get(conversationId);
     if (!result?.sent) return;
     const again = vscode.l10n.t('Check Changes Again');
-    const picked = await vscode.window.showInformationMessage(
-      vscode.l10n.t('OpenHands: the agent\'s run on the check\'s failure of "{0}" stopped. Check its changes again ({1})?', result.conversation.title, result.failure.commandLine), again);
+    const picked = await vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: "{0}" stopped after the check\'s failure you sent.', result.conversation.title), again);
     if (picked === again) await this.checkAgain(conversationId);
   }
 

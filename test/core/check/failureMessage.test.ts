@@ -24,4 +24,12 @@ describe('failureMessage', () => {
     assert.match(long, /The end of its output:\n```\nl100\n/);
     assert.match(failureMessage({ commandLine: 'false', end: 'failed', exitCode: 1, ms: 40, onHead: false, output: '' }), /It printed nothing\.$/);
   });
+
+  it('lists the problems the task\'s matchers found as file:line: message, the first 50, secrets masked', () => {
+    const problems = Array.from({ length: 52 }, (_, i) => ({ path: `src/a${i}.ts`, line: i + 1, message: i === 0 ? 'bad\n  token=sk-abcdefghijklmnopqrstuvwx' : `error ${i}` }));
+    const text = failureMessage({ commandLine: 'tsc', end: 'failed', exitCode: 2, ms: 900, onHead: false, output: 'x', problems });
+    assert.match(text, /Problems found:\n- src\/a0\.ts:1: bad token=\*\*\*\n- src\/a1\.ts:2: error 1\n/);
+    assert.match(text, /- src\/a49\.ts:50: error 49\n- and 2 more\n/);
+    assert.doesNotMatch(text, /a50\.ts/);
+  });
 });
