@@ -17,7 +17,7 @@ export interface TerminalTask {
 /** Runs the check in its terminal; resolves once the process ended and the task system saw the task end. */
 export async function runInTerminal(task: TerminalTask, request: Omit<CheckProcessRequest, 'onOutput'>): Promise<CheckRun> {
   const written = new vscode.EventEmitter<string>();
-  const closed = new vscode.EventEmitter<number>();
+  const closed = new vscode.EventEmitter<void>();
   const cancel = new AbortController();
   request.signal?.addEventListener('abort', () => cancel.abort());
   let resolveDone: (run: CheckRun) => void = () => undefined;
@@ -34,7 +34,9 @@ export async function runInTerminal(task: TerminalTask, request: Omit<CheckProce
       const onOutput = (chunk: Buffer) => written.fire(decoder.decode(chunk, { stream: true }).replace(/\r?\n/g, '\r\n'));
       void runCheckProcess({ ...request, signal: cancel.signal, onOutput }).then((run) => {
         resolveDone(run);
-        closed.fire(run.exitCode ?? 1);
+        // No exit code: for a failing one VS Code would say "the terminal process failed to launch"; the
+        // notification says how the check ended.
+        closed.fire();
       });
     },
     close: () => cancel.abort(),

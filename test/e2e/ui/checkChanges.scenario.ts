@@ -92,7 +92,8 @@ async function passingTask(workbench: Workbench, page: Page, folder: string, per
     version: '2.0.0',
     tasks: [
       { label: 'widgets build', type: 'shell', command: 'echo built' },
-      { label: 'widgets tests', type: 'shell', command: 'grep -q "file 0 line three" src/module0/file0.txt && echo all widgets pass', group: 'test' },
+      // With a problem matcher: the check loads its matchers' part and runs the task with it.
+      { label: 'widgets tests', type: 'shell', command: 'grep -q "file 0 line three" src/module0/file0.txt && echo all widgets pass', group: 'test', problemMatcher: '$tsc' },
     ],
   }));
   try {
