@@ -1,5 +1,5 @@
 // Check Changes' copy on a 2,000-file repository: the product's way (makeCheckCopy: clone --shared --no-checkout,
-// checkout of the base, git apply of the agent's patch) against the other ways of getting the files: git's parallel
+// checkout of the base, git apply of the agent's patch) against the other ways of getting the files: a serial
 // checkout, read-tree + checkout-index, clone --local (hard-linked objects), git archive untarred (no repository in
 // the copy), a hard-link copy of the working tree (unsafe: a task's write in place changes the person's file) and a
 // plain copy (the person's uncommitted edits, not the base), round by round so a busy machine's drift falls on all
@@ -20,10 +20,10 @@ const ENV = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT
 
 /** Each way's median in ms: the product's first, then the ways it was measured against. */
 export interface CopyFigures {
-  /** makeCheckCopy: clone --shared --no-checkout, checkout, apply (the product's). */
+  /** makeCheckCopy: clone --shared --no-checkout, parallel checkout (a worker per core), apply (the product's). */
   readonly shared: number;
-  /** The same, git's parallel checkout (checkout.workers = the cores). */
-  readonly sharedParallel: number;
+  /** The same steps alone, with one checkout worker (the product's way until parallel checkout was measured). */
+  readonly sharedSerial: number;
   /** clone --shared --no-checkout, then read-tree and checkout-index -a instead of checkout. */
   readonly sharedReadTree: number;
   /** clone --local --no-checkout (hard-linked objects), checkout, apply. */
@@ -63,9 +63,9 @@ export async function checkCopyBench(): Promise<CopyFigures> {
     };
     const ways: Record<Way, () => unknown> = {
       shared: async () => (await makeCheckCopy(gitRunner(), { folder: repo, root: copies, patch, base: [base] })).dispose(),
-      sharedParallel: () => {
+      sharedSerial: () => {
         cloned('--shared');
-        run(dir, '-c', 'checkout.workers=0', '-c', 'checkout.thresholdForParallelism=1', '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', base);
+        run(dir, '-c', 'checkout.workers=1', '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', base);
         run(dir, 'apply', '--binary', '-');
       },
       sharedReadTree: () => {

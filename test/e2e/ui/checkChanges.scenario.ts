@@ -5,7 +5,8 @@
 // message with the command, the exit code and the failure's words, its token-looking secret masked. The person's
 // repository is byte for byte the same afterwards (status, refs, stash, index, worktrees) and no copy is left. Then
 // a test task of the folder's tasks.json, offered before its other tasks, passes. The conversation's row says how
-// each check ended, and Apply after the pass says the check passed on exactly the changes it applies.
+// each check ended; when the agent's run on the sent failure stops, Check Changes Again runs the same line without
+// asking what; Apply after the pass says the check passed on exactly the changes it applies.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -78,6 +79,17 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
   assert.ok(!sent.includes(TOKEN), 'the token is masked, in the command and in its output');
   await until('the preview\'s tab to close', async () => ((await page.locator('.tab', { hasText: 'check-failures.md' }).count()) === 0 ? true : undefined), 10_000);
   assert.equal(person(), before, 'the person\'s repository is the same after the follow-up');
+  // The agent's run on the failure: it works, then stops; Check Changes Again runs the same line without asking.
+  server.setConversationStatus(id!, { execution_status: 'running' });
+  // Long enough for a poll of the followed conversation to see it working (a stop no poll saw is told too).
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  server.setConversationStatus(id!, { execution_status: 'finished' });
+  await clickButton(await notification(workbench, /stopped after the check's failure you sent/, 60_000), 'Check Changes Again');
+  // The conversation names no repository: the folder is asked again, what runs is not.
+  await page.locator('.quick-input-widget input[placeholder*="Which folder"]').waitFor({ timeout: 30_000 });
+  await input.press('Enter');
+  await notification(workbench, /the check of ".*" failed with exit code 3 after .*: echo/, 60_000);
+  await workbench.screenshot('checked-again');
   await passingTask(workbench, page, folder, person);
 }, { timeoutMs: 240_000, line: 'v1' });
 
