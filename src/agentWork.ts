@@ -41,7 +41,7 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   const { git, actions } = parts;
   const merges = new MergeInputs();
   context.subscriptions.push(merges);
-  const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick);
+  const applier = new ChangesApplier(session, conversations, git, new ApplySnapshots(context.globalStorageUri), merges, errors, logger, chooseOwnInQuickPick, activated.checkMarks);
   // The sides read the changes through the controller, which opens diffs of those sides: bound once both exist.
   const changeContents: ChangeContentProvider = new ChangeContentProvider(activated.changes, (origin) => changes.loadedFrom(origin));
   // The Changes view shows only after Show Changes (or its restore after a reload), both of which load this bundle.

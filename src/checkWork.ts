@@ -4,6 +4,7 @@
 import type { AgentWork } from './agentWork';
 import type { Activated, CommandParts } from './onDemand';
 import { checkCommands } from './vscode/check/checkCommands';
+import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
 import type { CheckHandlers } from './vscode/platform/commands';
 
 export interface CheckWork {
@@ -12,7 +13,16 @@ export interface CheckWork {
 
 export function checkWork(activated: Activated, parts: CommandParts, work: AgentWork): CheckWork {
   const { context, session, conversations, errors, logger } = activated;
+  // The problem matchers' part: a file of its own, loaded on the first check of a task that has matchers.
+  const problems = onFirstUse(async () => {
+    const made = (await loggedImport((message) => logger.info(message), 'checkProblems.js', () => import('./checkProblems.js'))).checkProblems();
+    context.subscriptions.push(made);
+    return made;
+  });
   return {
-    handlers: checkCommands({ context, controller: work.changes, changes: activated.changes, session, conversations, git: parts.git, actions: parts.actions, errors, logger }),
+    handlers: checkCommands({
+      context, controller: work.changes, changes: activated.changes, session, conversations, git: parts.git, actions: parts.actions, errors, logger,
+      marks: activated.checkMarks, watch: activated.watch, problems,
+    }),
   };
 }

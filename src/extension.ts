@@ -21,6 +21,7 @@ import { ConnectionStatusBar } from './vscode/connection/statusBar';
 import { registerChangeContents } from './vscode/changes/changeContentRegistration';
 import { ChangesMemory } from './vscode/changes/changesMemory';
 import { ChangesStore } from './vscode/changes/changesStore';
+import { CheckMarks } from './vscode/check/checkMarks';
 import { ConversationFinder } from './vscode/conversations/conversationFinder';
 import { ConversationLinks } from './vscode/conversations/conversationLinks';
 import { ConversationStore } from './vscode/conversations/conversationStore';
@@ -59,15 +60,16 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   const errors = new ErrorPresenter(logger, async (moved) => (await onDemand.get()).useMovedServer(moved), () => localServerUrl());
   const settings = new SettingsController(session, errors, logger, async () => (await lists.get()).readSettingsLists);
   const documents = new SettingsDocumentProvider(settings);
-  const conversations = new ConversationStore(context.globalState);
+  const [conversations, checkMarks] = [new ConversationStore(context.globalState), new CheckMarks()];
   const links = new ConversationLinks(session);
   const watch = new ConversationWatch(session, conversations);
   const finder = new ConversationFinder(watch, session);
-  const conversationsTree = new ConversationsTreeProvider(watch, session, finder);
+  // Each conversation's last check in this window, on its row (the check itself loads with its first command).
+  const conversationsTree = new ConversationsTreeProvider(watch, session, finder, checkMarks);
   const settingsTree = new SettingsTreeProvider(settings, session);
   const changes = new ChangesStore();
   const walkthrough = new FirstRunWalkthrough(context.extension.id, context.globalState, session, conversations, logger);
-  const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, finder, conversationsTree, walkthrough, changes };
+  const activated: Activated = { context, logger, keys, session, errors, settings, documents, settingsTree, conversations, links, watch, finder, conversationsTree, walkthrough, changes, checkMarks };
   const logLoad = (message: string) => logger.info(message);
   const onDemand = onFirstUse(async () => (await loggedImport(logLoad, 'onDemand.js', () => import('./onDemand.js'))).onDemand(activated));
   const agentWork = onFirstUse(async (): Promise<AgentWork> => {
@@ -86,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): Exports | Promise<Ex
   context.subscriptions.push(
     logger, keys, session, settings, documents, conversations, settingsTree, walkthrough,
     new ConnectionStatusBar(session),
-    watch, finder, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
+    watch, finder, checkMarks, conversationsTree, new StopNotifier(watch, links, logger), new RunningStatusBar(watch),
     changes, new ChangesMemory(changes, context.workspaceState, session, () => void agentWork.get()),
     ...registerCommands({
       ...deferredHandlers(onDemandIds, () => onDemand.now()?.handlers, async () => (await onDemand.get()).handlers),

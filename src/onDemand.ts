@@ -13,6 +13,7 @@ import { createTestingApi, type ActivationTime, type TestingApi } from './testin
 import type { ChatServices } from './vscode/chat/chatRegistration';
 import type { ApiKeyStore } from './vscode/connection/apiKeyStore';
 import type { ChangesStore } from './vscode/changes/changesStore';
+import type { CheckMarks } from './vscode/check/checkMarks';
 import { ConnectionCommands } from './vscode/connection/connectionCommands';
 import { useMovedServer } from './vscode/connection/serverMoved';
 import type { ServerSession } from './vscode/connection/serverSession';
@@ -59,6 +60,8 @@ export interface Activated {
   readonly conversationsTree: ConversationsTreeProvider;
   readonly walkthrough: FirstRunWalkthrough;
   readonly changes: ChangesStore;
+  /** Each conversation's last check in this window: on its row and Apply's message. */
+  readonly checkMarks: CheckMarks;
 }
 
 /** The commands' services that the agent's work (src/agentWork.ts) is built on. */

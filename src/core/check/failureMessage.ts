@@ -1,8 +1,9 @@
 // The one follow-up a failed check becomes: what ran, how it ended, and the end of its output in a fence no line
 // can close, so the agent reads the person's failure as it happened on their machine.
 import { l10n } from '../../base/l10n';
-import { fenceFor } from '../review/reviewMessage';
+import { fenceFor } from '../platform/fence';
 import type { CheckEnd } from './checkProcess';
+import { endText, seconds } from './checkMark';
 import { maskSecrets, outputEnd } from './checkOutput';
 
 export interface CheckFailure {
@@ -14,7 +15,19 @@ export interface CheckFailure {
   readonly output: string;
   /** True where the base was not in the person's repository and the changes went onto their HEAD. */
   readonly onHead: boolean;
+  /** What the task's problem matchers found, by the workspace-relative path of the file. */
+  readonly problems?: readonly CheckProblem[];
 }
+
+export interface CheckProblem {
+  readonly path: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly message: string;
+}
+
+/** At most this many problems go into the message: the first ones, as the tool printed them. */
+const PROBLEMS_SENT = 50;
 
 export function failureMessage(failure: CheckFailure): string {
   const end = outputEnd(failure.output);
@@ -26,25 +39,13 @@ export function failureMessage(failure: CheckFailure): string {
     l10n.t('Result: {0}, after {1}.', endText(failure.end, failure.exitCode), seconds(failure.ms)),
   ];
   if (failure.onHead) parts.push(l10n.t('Your base commit was not in my repository, so your changes were applied to my current commit.'));
+  const problems = failure.problems ?? [];
+  if (problems.length) {
+    const listed = problems.slice(0, PROBLEMS_SENT).map((p) => `- ${p.path}:${p.line}: ${maskSecrets(p.message.replace(/\s+/g, ' '))}`);
+    if (problems.length > PROBLEMS_SENT) listed.push(`- ${l10n.t('and {0} more', problems.length - PROBLEMS_SENT)}`);
+    parts.push(`${l10n.t('Problems found:')}\n${listed.join('\n')}`);
+  }
   if (lines.length === 0) parts.push(l10n.t('It printed nothing.'));
   else parts.push(`${end.cut ? l10n.t('The end of its output:') : l10n.t('Its output:')}\n${fence}\n${end.text}\n${fence}`);
   return parts.join('\n\n');
-}
-
-export function endText(end: CheckEnd, exitCode: number | null): string {
-  switch (end) {
-    case 'passed': return l10n.t('passed');
-    case 'failed': return exitCode === null ? l10n.t('failed (ended by a signal)') : l10n.t('failed with exit code {0}', exitCode);
-    case 'timed-out': return l10n.t('stopped at the time limit');
-    case 'cancelled': return l10n.t('cancelled');
-    case 'not-started': return l10n.t('could not start');
-  }
-}
-
-/** 0.4 s, 12 s, 3 min 05 s. */
-export function seconds(ms: number): string {
-  if (ms < 10_000) return l10n.t('{0} s', (Math.round(ms / 100) / 10).toFixed(1));
-  const total = Math.round(ms / 1000);
-  if (total < 60) return l10n.t('{0} s', total);
-  return l10n.t('{0} min {1} s', Math.floor(total / 60), String(total % 60).padStart(2, '0'));
 }

@@ -3,6 +3,7 @@
 // A whole refresh makes VS Code's extension host forget every row until it asks for the list again, and a row's
 // menu command chosen meanwhile gets no row (docs/tree-views.md). Each line has an id that stays the same across
 // polls, and holds everything its tree item shows, its age included, so that a changed line is a changed id.
+import type { CheckMark } from '../check/checkMark';
 import type { FeedItem } from './conversationFeed';
 import type { StateFilter } from './conversationFilter';
 import { rowText, type RowText } from './conversationRow';
@@ -51,6 +52,8 @@ export interface ConversationsShown {
   readonly problem: string | undefined;
   /** The person's filter and its rows; undefined when nothing is filtered. */
   readonly filtered: { readonly text: string; readonly states: readonly StateFilter[]; readonly found: FoundRows } | undefined;
+  /** The last check of each conversation checked in this window, by id. */
+  readonly checks?: ReadonlyMap<string, CheckMark>;
 }
 
 export function conversationLines(shown: ConversationsShown, now: number): ConversationLine[] {
@@ -64,6 +67,6 @@ export function conversationLines(shown: ConversationsShown, now: number): Conve
     searched: filtered.found.searched, hasMore: filtered.found.hasMore,
   } }] : [];
   // A conversation's id never starts with ':', so no row takes the id of another line.
-  const rows = found.rows.map((conversation): ConversationLine => ({ id: conversation.id, kind: 'conversation', conversation, row: rowText(conversation, now) }));
+  const rows = found.rows.map((conversation): ConversationLine => ({ id: conversation.id, kind: 'conversation', conversation, row: rowText(conversation, now, shown.checks?.get(conversation.id)) }));
   return [...problem, ...filterLine, ...rows, ...(found.hasMore ? [{ id: ':more' as const, kind: 'more' as const }] : [])];
 }

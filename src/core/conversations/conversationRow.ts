@@ -2,6 +2,7 @@
 // first message while the server has none: one line, cut), a description of repository and branch, age and one
 // state word, and a tooltip in sentences (each a whole sentence for the translator).
 import { l10n } from '../../base/l10n';
+import { markSentence, markWord, type CheckMark } from '../check/checkMark';
 import type { FeedItem } from './conversationFeed';
 import { costText } from './conversationCost';
 import { STATE_PRESENTATION, ageText, agoText, oneLine } from './conversationState';
@@ -12,17 +13,18 @@ export interface RowText {
   readonly tooltip: string;
 }
 
-export function rowText(conversation: FeedItem, now: number): RowText {
+/** `check`: the result of the conversation's last Check Changes in this window, shown after its state. */
+export function rowText(conversation: FeedItem, now: number, check?: CheckMark): RowText {
   const shown = STATE_PRESENTATION[conversation.state];
   const title = conversation.title.trim();
   const label = title ? oneLine(title) : l10n.t('(untitled)');
   const { repository, branch } = conversation;
   const where = repository ? (branch ? `${repository} (${branch})` : repository) : '';
-  const description = [where, ageText(conversation.createdAt, now), shown.word, conversation.startedHere && l10n.t('started here')];
+  const description = [where, ageText(conversation.createdAt, now), shown.word, check && markWord(check), conversation.startedHere && l10n.t('started here')];
   const about = [shown.sentence, startedSentence(conversation, now), conversation.serverStatus && l10n.t('Server status: {0}.', conversation.serverStatus)];
   const tooltip = [
     label !== title && title, about.filter(Boolean).join(' '),
-    conversation.startedHere && l10n.t('Started from this VS Code.'), conversation.cost && costText(conversation.cost),
+    check && markSentence(check), conversation.startedHere && l10n.t('Started from this VS Code.'), conversation.cost && costText(conversation.cost),
     l10n.t('Id: {0}', conversation.id),
   ];
   return { label, description: description.filter(Boolean).join(' · '), tooltip: tooltip.filter(Boolean).join('\n') };

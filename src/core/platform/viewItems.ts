@@ -36,6 +36,9 @@ export const ViewItem = {
   /** A conversation the server's API can rename / delete. */
   Renamable: 'renamable',
   Deletable: 'deletable',
+  /** A conversation checked in this window (Open Check Output), whose last check failed (Send Check Failures). */
+  Checked: 'checked',
+  CheckFailed: 'checkFailed',
   /** The Conversations view's line that says what it is filtered by. */
   Filter: 'filter',
   LoadMore: 'loadMore',

@@ -1,6 +1,7 @@
 // The one follow-up a review becomes: for each comment the file, the lines on the agent's side (or the deleted
 // lines of the base), those lines exactly in a fence no line can close, and the comment; then the overall note.
 import { l10n } from '../../base/l10n';
+import { fenceFor } from '../platform/fence';
 import type { ReviewThread } from './reviewThread';
 
 /** Pending threads in the message's order: by path, the base's deleted lines before the agent's, then by line. */
@@ -30,10 +31,4 @@ function where({ path, side, range: { start, end } }: ReviewThread): string {
       : l10n.t('In {0}, deleted lines {1}-{2} of the base:', quoted, start, end);
   }
   return start === end ? l10n.t('In {0}, line {1}:', quoted, start) : l10n.t('In {0}, lines {1}-{2}:', quoted, start, end);
-}
-
-/** Backticks one longer than the longest run inside the lines (at least three), so no line closes the fence. */
-export function fenceFor(lines: readonly string[]): string {
-  const longest = Math.max(0, ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)));
-  return '`'.repeat(Math.max(3, longest + 1));
 }

@@ -22,6 +22,8 @@ export interface Gathered {
   readonly contents: ReadonlyMap<string, PathContents>;
   /** `patch`: the agent server's exact patch; `texts`: only the app server's exact texts. */
   readonly via: 'patch' | 'texts';
+  /** The exact patch applied, where there was one: compared with the one the last check ran on. */
+  readonly patch?: Uint8Array;
 }
 
 /** The base the agent's work started from: a cloned repository's origin branch, else the workspace's HEAD. */
@@ -38,7 +40,7 @@ export async function gatherContents(
   if (reach?.reachable) {
     const patch = await reach.agent.patch(baseRef);
     const agentBytes = (path: string) => reach.agent.fileBytes(path);
-    return { ...await contentsFromPatch(patch, { root: folder.fsPath, tree, git, agentBytes }), via: 'patch' };
+    return { ...await contentsFromPatch(patch, { root: folder.fsPath, tree, git, agentBytes }), via: 'patch', patch: patch.bytes };
   }
   if (!client.listChanges) return undefined;
   const list = await client.listChanges(conversation.id, baseRef);

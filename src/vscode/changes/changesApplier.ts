@@ -8,8 +8,10 @@ import type { OpenHandsClient } from '../../api/client';
 import { planFiles, type FilePlan, type PathDecision } from '../../core/changes/applyPlan';
 import { checkUndo, runApply, undoApply, type OwnChoice } from '../../core/changes/applyRun';
 import { applySummary, notAppliedReason } from '../../core/changes/applySummary';
+import { applyNote } from '../../core/check/checkedPatch';
 import { gitRunner } from '../../core/changes/gitRunner';
 import { threeWayMerge } from '../../core/changes/threeWayMerge';
+import type { CheckMarks } from '../check/checkMarks';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationStore } from '../conversations/conversationStore';
 import type { GitRepositories } from '../git/gitRepositories';
@@ -36,6 +38,7 @@ export class ChangesApplier {
     private readonly errors: ErrorPresenter,
     private readonly logger: Logger,
     private readonly chooseOwn: ChooseOwn,
+    private readonly checks: CheckMarks,
   ) {}
 
   /** Applies the conversation's changes (only `paths` where given); true when anything was applied. */
@@ -57,6 +60,7 @@ export class ChangesApplier {
 
   private async applyInto(client: OpenHandsClient, conversation: ApplyConversation, folder: vscode.Uri, paths?: readonly string[]): Promise<boolean> {
     const tree = workspaceTree(folder);
+    let note: string | undefined;
     const plans = await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('OpenHands: reading the changes of "{0}"', conversation.title),
     }, async () => {
@@ -65,6 +69,8 @@ export class ChangesApplier {
       if (!gathered) return undefined;
       this.logger.info(`Apply of ${conversation.id}: ${gathered.changes.length} changed files, from the ${gathered.via === 'patch' ? 'agent server\'s patch' : 'app server\'s exact texts'}`);
       const wanted = paths && new Set(paths);
+      // Whether the last check ran on exactly these changes: said with what was applied.
+      note = paths ? undefined : applyNote(this.checks.get(conversation.id), gathered.patch);
       return planFiles(gathered.changes.filter((c) => !wanted || wanted.has(c.path) || (c.oldPath !== undefined && wanted.has(c.oldPath))), gathered.contents, tree);
     });
     if (!plans) {
@@ -74,10 +80,12 @@ export class ChangesApplier {
     const own = plans.flatMap((p) => p.decisions.filter((d): d is OwnDecision => d.kind === 'own'));
     const choices = own.length ? await this.chooseOwn(own) : new Map<string, OwnChoice>();
     if (!choices) return false;
-    return this.write(conversation, folder, plans, choicesByFile(plans, choices));
+    return this.write(conversation, folder, plans, choicesByFile(plans, choices), note);
   }
 
-  private async write(conversation: ApplyConversation, folder: vscode.Uri, plans: readonly FilePlan[], choices: ReadonlyMap<string, OwnChoice>): Promise<boolean> {
+  private async write(
+    conversation: ApplyConversation, folder: vscode.Uri, plans: readonly FilePlan[], choices: ReadonlyMap<string, OwnChoice>, note: string | undefined,
+  ): Promise<boolean> {
     const tree = workspaceTree(folder);
     const keep = (entries: Parameters<ApplySnapshots['keep']>[0]['entries']) => this.snapshots.keep({ folder, title: conversation.title, entries });
     const git = gitRunner((await this.git.gitApi())?.git?.path);
@@ -88,7 +96,7 @@ export class ChangesApplier {
       this.logger.warn(`Apply of ${conversation.id}: ${decision.path} not applied: ${notAppliedReason(reason)}`);
     }
     for (const waiting of outcome.waiting) await this.merges.open(folder, waiting, conversation.title);
-    void this.announce(applySummary(outcome), outcome.snapshot.length > 0, outcome.notApplied.length + outcome.changedMeanwhile.length > 0);
+    void this.announce([applySummary(outcome), note].filter(Boolean).join(' '), outcome.snapshot.length > 0, outcome.notApplied.length + outcome.changedMeanwhile.length > 0);
     return outcome.snapshot.length > 0;
   }
 

@@ -1,7 +1,10 @@
 // The participant's commands: /status lists this server's conversations with their state, /open opens one (by the
-// id given, else the thread's, else the picker), /stop stops the thread's conversation once the person confirms.
+// id given, else the thread's, else the picker), /stop stops the thread's conversation once the person confirms,
+// /check runs Check Changes on one (the same ids) and says how it ended.
 import * as vscode from 'vscode';
 import { inlineCode, oneLine } from '../../core/chat/eventLines';
+import { endText, seconds } from '../../core/check/checkMark';
+import type { CheckRun } from '../../core/check/checkProcess';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
 import type { ServerSession } from '../connection/serverSession';
 import type { ConversationActions } from '../conversations/conversationActions';
@@ -41,6 +44,22 @@ export class ChatCommands {
     const opened = await vscode.commands.executeCommand<boolean>(Command.OpenConversation, ...(id ? [id] : []));
     if (!opened) stream.markdown(vscode.l10n.t('No conversation was opened. {0} opens one by its id; /status lists them.', inlineCode('/open <id>')));
     else stream.markdown(id ? vscode.l10n.t('Opened the conversation {0}.', inlineCode(id)) : vscode.l10n.t('Opened the conversation you picked.'));
+    return threadResult(thread);
+  }
+
+  /** Check Changes on the conversation named, else the thread's, else the one the Changes view shows (or picked). */
+  async check(prompt: string, stream: vscode.ChatResponseStream, thread: ThreadConversation | undefined): Promise<vscode.ChatResult> {
+    const id = prompt.trim().split(/\s+/, 1)[0] || thread?.conversationId;
+    stream.progress(vscode.l10n.t('Checking the agent\'s changes in a temporary copy of your repository…'));
+    const run = await vscode.commands.executeCommand<CheckRun | undefined>(Command.CheckChanges, ...(id ? [id] : []));
+    if (!run) {
+      stream.markdown(vscode.l10n.t('The check did not run. {0} checks a conversation by its id; /status lists them.', inlineCode('/check <id>')));
+      return threadResult(thread);
+    }
+    stream.markdown(vscode.l10n.t('The check {0} after {1}.', endText(run.end, run.exitCode), seconds(run.ms)));
+    const failed = run.end === 'failed' || run.end === 'timed-out';
+    if (failed) stream.button({ command: Command.SendCheckFailures, arguments: id ? [id] : [], title: vscode.l10n.t('Send Failures to Agent') });
+    stream.button({ command: Command.OpenCheckOutput, arguments: id ? [id] : [], title: vscode.l10n.t('Open Output') });
     return threadResult(thread);
   }
 

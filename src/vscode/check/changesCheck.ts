@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { LoadedChanges } from '../../core/changes/changeLoader';
 import { gitRunner } from '../../core/changes/gitRunner';
 import { filesRunByBuilds } from '../../core/check/buildFiles';
+import { patchHash } from '../../core/check/patchHash';
 import { CheckCopyError, makeCheckCopy, type CheckCopy } from '../../core/check/checkCopy';
 import type { CheckRun } from '../../core/check/checkProcess';
 import { sentBase } from '../../core/check/sentBases';
@@ -21,8 +22,10 @@ import type { ConversationStore } from '../conversations/conversationStore';
 import type { GitRepositories } from '../git/gitRepositories';
 import { signalOf } from '../platform/cancellation';
 import type { ErrorPresenter } from '../platform/errorPresenter';
+import type { FirstUse } from '../platform/firstUse';
 import type { Logger } from '../platform/log';
 import type { CheckChoice, CheckChoices } from './checkChoice';
+import type { CheckProblems } from './checkProblems';
 import { runInTerminal } from './checkTerminal';
 import type { CheckResults, CheckedConversation } from './failureSender';
 
@@ -35,9 +38,8 @@ export interface CheckFolders {
 const CONSENTED = 'openhands.check.consented';
 
 export class ChangesCheck {
-  /** The conversations whose check runs now (one at a time each), and each one's last terminal. */
+  /** The conversations whose check runs now (one at a time each). */
   private readonly running = new Set<string>();
-  private readonly terminals = new Map<string, vscode.Terminal>();
 
   constructor(
     private readonly controller: ChangesController,
@@ -51,10 +53,14 @@ export class ChangesCheck {
     private readonly folders: CheckFolders,
     private readonly errors: ErrorPresenter,
     private readonly logger: Logger,
+    private readonly problems: FirstUse<CheckProblems>,
   ) {}
 
-  /** Checks the changes of the conversation given (an id or a row), else of the one shown; the run, or undefined. */
-  async check(argument?: unknown): Promise<CheckRun | undefined> {
+  /**
+   * Checks the changes of the conversation given (an id or a row), else of the one shown; the run, or undefined.
+   * `again` (after the agent's next run): its changes read anew, and what ran last runs without asking.
+   */
+  async check(argument?: unknown, again = false): Promise<CheckRun | undefined> {
     if (!vscode.workspace.isTrusted) {
       const trust = vscode.l10n.t('Manage Workspace Trust');
       const picked = await vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: Check Changes runs the agent\'s code on this machine; it runs only in a trusted workspace.'), trust);
@@ -62,6 +68,7 @@ export class ChangesCheck {
       return undefined;
     }
     try {
+      if (again && !await this.controller.show(argument)) return undefined;
       const changes = await this.controller.loaded(argument);
       const shown = this.store.shown?.conversation;
       if (!changes || shown?.id !== changes.conversationId) return undefined;
@@ -77,14 +84,14 @@ export class ChangesCheck {
         return undefined;
       }
       this.running.add(conversation.id);
-      return await this.checkLoaded(conversation, changes).finally(() => this.running.delete(conversation.id));
+      return await this.checkLoaded(conversation, changes, again).finally(() => this.running.delete(conversation.id));
     } catch (error) {
-      await this.errors.show(error, { retry: () => this.check(argument) });
+      await this.errors.show(error, { retry: () => this.check(argument, again) });
       return undefined;
     }
   }
 
-  private async checkLoaded(conversation: CheckedConversation & { repository: string | null }, changes: LoadedChanges): Promise<CheckRun | undefined> {
+  private async checkLoaded(conversation: CheckedConversation & { repository: string | null }, changes: LoadedChanges, again: boolean): Promise<CheckRun | undefined> {
     const server = await this.session.connect();
     if (!server) return undefined;
     const started = this.conversations.find(server.url, conversation.id);
@@ -93,7 +100,7 @@ export class ChangesCheck {
       void vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: open the folder of "{0}" in VS Code to check its changes there.', conversation.title));
       return undefined;
     }
-    const choice = await this.choices.pick(folder);
+    const choice = (again ? await this.choices.last(folder) : undefined) ?? await this.choices.pick(folder);
     if (!choice || !await this.consent(conversation, changes, choice)) return undefined;
     const sent = started?.sentFolderCommit;
     const bundle = sent ? await sentBase(this.folders.sentBases, sent) : undefined;
@@ -101,9 +108,13 @@ export class ChangesCheck {
     const copy = await this.copyWithProgress(conversation, folder, changes, base, bundle);
     if (!copy) return undefined;
     try {
-      const run = await this.runWithProgress(conversation, copy, choice);
+      const running = () => this.runWithProgress(conversation, copy, choice, folder);
+      // The matchers' problems of the last check go with the next one, whether or not its task has matchers.
+      this.problems.now()?.clear();
+      const { result: run, problems } = choice.matchers?.length ? await (await this.problems.get()).during(copy.cwd, folder, running) : { result: await running(), problems: [] };
       this.logger.info(`Check of ${conversation.id}: ${run.end} (${run.exitCode ?? '-'}) in ${run.ms} ms, on ${copy.commit}${copy.onHead ? ' (HEAD: the base is not here)' : ''}`);
-      this.results.record(conversation, { commandLine: choice.commandLine, end: run.end, exitCode: run.exitCode, ms: run.ms, output: run.output.text(), onHead: copy.onHead });
+      const failure = { commandLine: choice.commandLine, end: run.end, exitCode: run.exitCode, ms: run.ms, output: run.output.text(), onHead: copy.onHead, problems };
+      this.results.record(conversation, failure, patchHash(changes.patch!.bytes));
       void this.results.announce(conversation.id, run.error);
       return run;
     } finally {
@@ -130,7 +141,7 @@ export class ChangesCheck {
     }
   }
 
-  private async runWithProgress(conversation: CheckedConversation, copy: CheckCopy, choice: CheckChoice): Promise<CheckRun> {
+  private async runWithProgress(conversation: CheckedConversation, copy: CheckCopy, choice: CheckChoice, folder: vscode.Uri): Promise<CheckRun> {
     const inTask = join(copy.cwd, choice.cwd);
     const cwd = existsSync(inTask) ? inTask : copy.cwd;
     const minutes = clampSetting('checkTimeLimitMinutes', vscode.workspace.getConfiguration(SETTINGS_SECTION).get('checkTimeLimitMinutes'));
@@ -138,13 +149,10 @@ export class ChangesCheck {
     return vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, cancellable: true,
       title: vscode.l10n.t('OpenHands: checking the changes of "{0}": {1}', conversation.title, choice.label),
-    }, (_progress, token) => {
-      // The last check's terminal goes: its output is kept for Open Output.
-      this.terminals.get(conversation.id)?.dispose();
-      const run = runInTerminal(vscode.l10n.t('Check: {0}', conversation.title), { commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: signalOf(token) });
-      this.terminals.set(conversation.id, run.terminal);
-      return run.done;
-    });
+    }, (_progress, token) => runInTerminal(
+      { name: vscode.l10n.t('Check: {0}', conversation.title), scope: vscode.workspace.getWorkspaceFolder(folder), matchers: choice.matchers ?? [] },
+      { commandLine, cwd, env: choice.env, timeoutMs: minutes * 60_000, signal: signalOf(token) },
+    ));
   }
 
   /** The first check of a conversation says that the agent's code runs as the person, and which files a build runs. */

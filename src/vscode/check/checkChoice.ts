@@ -10,6 +10,8 @@ export interface CheckChoice {
   readonly env?: Readonly<Record<string, string>>;
   /** The task's own folder, relative to the workspace folder ('' for the folder itself). */
   readonly cwd: string;
+  /** The task's problem matchers, which read the check's output (checkProblems.ts). */
+  readonly matchers?: readonly string[];
 }
 
 type Remembered = { readonly kind: 'task'; readonly source: string; readonly name: string } | { readonly kind: 'line'; readonly commandLine: string };
@@ -18,6 +20,14 @@ const KEY = 'openhands.check.choice';
 
 export class CheckChoices {
   constructor(private readonly state: vscode.Memento) {}
+
+  /** What ran last in `folder`, without asking (Check Changes Again); undefined where it is gone or none ran. */
+  async last(folder: vscode.Uri): Promise<CheckChoice | undefined> {
+    const remembered = this.state.get<Record<string, Remembered>>(KEY, {})[folder.toString()];
+    if (remembered?.kind === 'line') return { label: remembered.commandLine, commandLine: remembered.commandLine, cwd: '' };
+    if (!remembered) return undefined;
+    return (await runnableTasks(folder)).find(({ task }) => sameChoice({ kind: 'task', source: task.source, name: task.name }, remembered))?.choice;
+  }
 
   /** Asks what to run in `folder` (the last choice first); undefined when the person cancels. */
   async pick(folder: vscode.Uri): Promise<CheckChoice | undefined> {
@@ -83,7 +93,7 @@ function choiceOf(task: vscode.Task, folder: vscode.Uri): CheckChoice | undefine
     commandLine = [execution.process, ...execution.args].map(quoteIfNeeded).join(' ');
   }
   if (!commandLine) return undefined;
-  return { label: task.name, commandLine, env: execution.options?.env, cwd: relativeCwd(execution.options?.cwd, folder) };
+  return { label: task.name, commandLine, env: execution.options?.env, cwd: relativeCwd(execution.options?.cwd, folder), matchers: task.problemMatchers };
 }
 
 const argText = (arg: string | vscode.ShellQuotedString): string => (typeof arg === 'string' ? arg : arg.value);

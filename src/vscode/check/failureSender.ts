@@ -1,12 +1,17 @@
 // The result of each conversation's last check (this window, until it closes): the notification that says how it
-// ended, its output (Open Output: the last 200 KiB, ANSI codes removed), and Send Failures to Agent: the failure as
-// one follow-up, previewed before it is sent, as Send Review does.
+// ended, the mark on its row (checkMarks.ts), its output (Open Output: the last 200 KiB, ANSI codes removed), and
+// Send Failures to Agent: the failure as one follow-up, previewed before it is sent, as Send Review does. When the
+// agent's run that took the failure stops, a notification offers to check its changes again, in one click.
 import * as vscode from 'vscode';
 import { stripAnsi } from '../../core/check/checkOutput';
-import { endText, failureMessage, seconds, type CheckFailure } from '../../core/check/failureMessage';
+import { endText, seconds } from '../../core/check/checkMark';
+import { failureMessage, type CheckFailure } from '../../core/check/failureMessage';
 import type { ChangesStore } from '../changes/changesStore';
 import { rowConversationId } from '../changes/conversationArgument';
 import type { ConversationActions } from '../conversations/conversationActions';
+import type { ConversationWatch } from '../conversations/conversationWatch';
+import { Disposable } from '../platform/lifecycle';
+import type { CheckMarks } from './checkMarks';
 import type { ReviewPreview } from '../review/reviewPreview';
 
 export interface CheckedConversation {
@@ -17,18 +22,46 @@ export interface CheckedConversation {
 interface Result {
   readonly conversation: CheckedConversation;
   readonly failure: CheckFailure;
+  readonly patchHash: string;
   sent: boolean;
 }
 
 const MESSAGE_NAME = 'check-failures.md';
 
-export class CheckResults {
+export class CheckResults extends Disposable {
   private readonly results = new Map<string, Result>();
 
-  constructor(private readonly changes: ChangesStore, private readonly actions: ConversationActions, private readonly preview: ReviewPreview) {}
+  constructor(
+    private readonly changes: ChangesStore,
+    private readonly actions: ConversationActions,
+    private readonly preview: ReviewPreview,
+    private readonly marks: CheckMarks,
+    watch: ConversationWatch,
+    private readonly checkAgain: (conversationId: string) => Promise<unknown>,
+  ) {
+    super();
+    // Sending the failure followed the agent's run (ConversationWatch.followed): told when it stops.
+    this.register(watch.onDidStop(({ conversation }) => void this.offerAgain(conversation.id)));
+  }
 
-  record(conversation: CheckedConversation, failure: CheckFailure): void {
-    this.results.set(conversation.id, { conversation, failure, sent: false });
+  /** The check's result, and the hash of the patch it applied (core/check/checkMark.ts). */
+  record(conversation: CheckedConversation, failure: CheckFailure, patchHash: string): void {
+    const result = { conversation, failure, patchHash, sent: false };
+    this.results.set(conversation.id, result);
+    this.mark(result);
+  }
+
+  private mark({ conversation, failure, patchHash, sent }: Result): void {
+    this.marks.set(conversation.id, { commandLine: failure.commandLine, end: failure.end, exitCode: failure.exitCode, ms: failure.ms, patchHash, sent });
+  }
+
+  /** The agent's run after the failure was sent stopped: its changes are checked again on one click. */
+  private async offerAgain(conversationId: string): Promise<void> {
+    const result = this.results.get(conversationId);
+    if (!result?.sent) return;
+    const again = vscode.l10n.t('Check Changes Again');
+    const picked = await vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: "{0}" stopped after the check\'s failure you sent.', result.conversation.title), again);
+    if (picked === again) await this.checkAgain(conversationId);
   }
 
   /** The notification of the last check of the conversation: passed or failed, the exit code and the time. */
@@ -53,10 +86,11 @@ export class CheckResults {
     if (picked === send) await this.sendFailures(conversationId);
   }
 
-  /** The kept output of the conversation's last check, as a read-only document. */
-  private async openOutput(conversationId: string): Promise<void> {
-    const result = this.results.get(conversationId);
-    if (result) await this.preview.show(conversationId, stripAnsi(result.failure.output), 'check-output.log', 'log');
+  /** Open Output: the kept output of the last check of the conversation given (an id or a row), as a read-only document. */
+  async openOutput(argument?: unknown): Promise<boolean> {
+    const result = this.resultOf(argument);
+    if (result) await this.preview.show(result.conversation.id, stripAnsi(result.failure.output), 'check-output.log', 'log');
+    return Boolean(result);
   }
 
   /** Send Failures to Agent: the failure's message shown first, then sent as one follow-up when the person says so. */
@@ -78,6 +112,7 @@ export class CheckResults {
     }, sendIt);
     if (picked !== sendIt || !await this.actions.sendTyped(conversation, { text, files: [] })) return false;
     result.sent = true;
+    this.mark(result);
     await this.preview.close(conversation.id, MESSAGE_NAME);
     return true;
   }

@@ -13,6 +13,7 @@ import { systemClock } from '../../core/conversations/refreshSchedule';
 import { PendingWhole } from '../../core/platform/pendingWhole';
 import { treeChange } from '../../core/platform/treeChanges';
 import { ViewItem, contextValue, type ViewItemToken } from '../../core/platform/viewItems';
+import type { CheckMarks } from '../check/checkMarks';
 import type { ServerSession } from '../connection/serverSession';
 import { Command, View } from '../platform/ids';
 import { Disposable } from '../platform/lifecycle';
@@ -41,13 +42,16 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
   private readonly given = new Map<string, ConversationNode>();
   private readonly whole = this.register(new PendingWhole(systemClock, () => this.changed.fire(undefined), () => this.view.visible));
 
-  constructor(private readonly watch: ConversationWatch, private readonly session: ServerSession, private readonly finder: ConversationFinder) {
+  constructor(
+    private readonly watch: ConversationWatch, private readonly session: ServerSession, private readonly finder: ConversationFinder, private readonly checks: CheckMarks,
+  ) {
     super();
     // Several rows at once: Delete takes them all.
     const view = (this.view = this.register(vscode.window.createTreeView(View.Conversations, { treeDataProvider: this, canSelectMany: true })));
     this.register(view.onDidChangeVisibility((e) => watch.setVisible(e.visible)));
     this.register(watch.onDidChange(() => this.update()));
     this.register(finder.onDidChange(() => this.update()));
+    this.register(checks.onDidChange(() => this.update()));
     watch.setVisible(view.visible);
   }
 
@@ -67,7 +71,7 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
 
   getTreeItem(node: ConversationNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'conversation': return conversationItem(node, this.session);
+      case 'conversation': return conversationItem(node, this.session, this.checks);
       case 'more': return lineItem(vscode.l10n.t('Load more…'), 'ellipsis',
         { command: Command.LoadMoreConversations, title: vscode.l10n.t('Load more') }, ViewItem.LoadMore);
       case 'loading': return lineItem(vscode.l10n.t('Loading conversations…'), 'loading~spin');
@@ -114,6 +118,7 @@ export class ConversationsTreeProvider extends Disposable implements vscode.Tree
       hasMore: feed.hasMore,
       problem: feed.problem === undefined ? undefined : messageOf(feed.problem),
       filtered: this.finder.active ? { text: filter.text, states: [...filter.states], found: this.finder.rows() } : undefined,
+      checks: this.checks.all,
     }, Date.now());
   }
 }
@@ -129,7 +134,7 @@ export function rowOffers(conversation: FeedItem, client: OpenHandsClient | unde
   };
 }
 
-function conversationItem(node: ConversationNode & { kind: 'conversation' }, session: ServerSession): vscode.TreeItem {
+function conversationItem(node: ConversationNode & { kind: 'conversation' }, session: ServerSession, checks: CheckMarks): vscode.TreeItem {
   const { conversation, row } = node;
   const item = new vscode.TreeItem(row.label);
   item.id = conversation.id;
@@ -137,6 +142,7 @@ function conversationItem(node: ConversationNode & { kind: 'conversation' }, ses
   item.tooltip = vscode.l10n.t('{0}\nClick to open its transcript.', row.tooltip);
   item.iconPath = new vscode.ThemeIcon(STATE_PRESENTATION[conversation.state].icon, stateColor(conversation.state));
   const offers = rowOffers(conversation, session.server?.client);
+  const check = checks.get(conversation.id);
   item.contextValue = contextValue(
     ViewItem.Conversation,
     conversation.startedHere && ViewItem.StartedHere,
@@ -145,6 +151,8 @@ function conversationItem(node: ConversationNode & { kind: 'conversation' }, ses
     offers.resume && ViewItem.Resumable,
     offers.rename && ViewItem.Renamable,
     offers.delete && ViewItem.Deletable,
+    check && ViewItem.Checked,
+    check && (check.end === 'failed' || check.end === 'timed-out') && ViewItem.CheckFailed,
   );
   item.command = { command: Command.OpenConversation, title: vscode.l10n.t('Open Conversation'), arguments: [node] };
   return item;

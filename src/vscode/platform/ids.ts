@@ -67,6 +67,7 @@ export const Command = {
   CopyPatch: 'openhands.copyPatch',
   CheckChanges: 'openhands.checkChanges',
   SendCheckFailures: 'openhands.sendCheckFailures',
+  OpenCheckOutput: 'openhands.openCheckOutput',
   /** The comment widget's commands on the agent's diff (argument: the CommentReply, the comment or its thread). */
   AddReviewComment: 'openhands.addReviewComment',
   EditReviewComment: 'openhands.editReviewComment',
@@ -99,7 +100,7 @@ export const SettingsListCommands = [
 export type SettingsListCommand = (typeof SettingsListCommands)[number];
 
 /** Check Changes: built by src/checkWork.ts, a bundle of its own loaded on the first of them. */
-export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures] as const;
+export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures, Command.OpenCheckOutput] as const;
 export type CheckCommand = (typeof CheckCommands)[number];
 
 /** The local agent server: built by src/localServerWork.ts, a bundle of its own loaded on the first of them. */

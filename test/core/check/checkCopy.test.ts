@@ -156,6 +156,29 @@ describe('makeCheckCopy', () => {
     assert.equal(personState(folder), before);
   });
 
+  it('leaves a dirty submodule of the person as it is; the copy has the submodule at its committed commit', async () => {
+    const { folder, base, patch } = personAndPatch();
+    const library = tempDir('library');
+    git(library, 'init', '-q', '-b', 'main');
+    write(library, 'lib.txt', 'library\n');
+    git(library, 'add', '-A');
+    git(library, 'commit', '-qm', 'library');
+    git(folder, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', library, 'vendor/lib');
+    git(folder, 'commit', '-qm', 'submodule');
+    // Dirty: an edit and an untracked file inside the submodule.
+    write(folder, 'vendor/lib/lib.txt', 'edited by the person\n');
+    write(folder, 'vendor/lib/scratch.txt', 'untracked\n');
+    const before = personState(folder);
+    const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, base: [base] });
+    assert.equal(existsSync(join(copy.dir, 'vendor/lib/lib.txt')), false, 'the base has no submodule yet');
+    await copy.dispose();
+    const onHead = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, base: [] });
+    assert.equal(readFileSync(join(onHead.dir, 'vendor/lib/lib.txt'), 'utf8'), 'library\n', 'the committed file, not the person\'s edit');
+    assert.equal(existsSync(join(onHead.dir, 'vendor/lib/scratch.txt')), false);
+    await onHead.dispose();
+    assert.equal(personState(folder), before);
+  });
+
   it('takes the base from a bundle (Send This Folder\'s snapshot) into the copy only', async () => {
     const { folder, patch } = personAndPatch();
     // A snapshot commit the person's repository does not hold, made elsewhere and bundled.
@@ -176,6 +199,28 @@ describe('makeCheckCopy', () => {
     await copy.dispose();
     assert.equal(personState(folder), before);
     assert.throws(() => git(folder, 'cat-file', '-e', snapshot), 'the snapshot\'s objects never reach the person\'s repository');
+  });
+});
+
+describe('runCheckProcess', () => {
+  it('keeps the last 200 KiB of a task that prints 100 MB, and its exit code', async () => {
+    const folder = tempDir('loud');
+    const run = await runCheckProcess({ commandLine: 'head -c 104857600 /dev/zero | tr "\\0" x; echo; echo the end; exit 4', cwd: folder, timeoutMs: 120_000 });
+    assert.deepEqual([run.end, run.exitCode], ['failed', 4]);
+    const kept = run.output.text();
+    assert.equal(Buffer.byteLength(kept), 200 * 1024);
+    assert.ok(kept.endsWith('x\nthe end\n'));
+    assert.equal(run.output.cut, true);
+  });
+
+  it('runs as the person, with what they may do outside the copy: a task deletes a file of another folder', async () => {
+    // Why the first check asks: nothing confines the task to the copy (docs: the consent's words).
+    const copy = tempDir('copy');
+    const outside = join(tempDir('elsewhere'), 'keep me.txt');
+    writeFileSync(outside, 'the person\'s\n');
+    const run = await runCheckProcess({ commandLine: `rm "${outside}"`, cwd: copy, timeoutMs: 30_000 });
+    assert.equal(run.end, 'passed');
+    assert.equal(existsSync(outside), false);
   });
 });
 

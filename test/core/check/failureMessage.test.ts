@@ -1,7 +1,7 @@
 // The follow-up a failed check becomes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { endText, failureMessage, seconds } from '../../../src/core/check/failureMessage';
+import { failureMessage } from '../../../src/core/check/failureMessage';
 
 describe('failureMessage', () => {
   it('says what ran, how it ended and the end of its output in a fence no line closes', () => {
@@ -25,9 +25,11 @@ describe('failureMessage', () => {
     assert.match(failureMessage({ commandLine: 'false', end: 'failed', exitCode: 1, ms: 40, onHead: false, output: '' }), /It printed nothing\.$/);
   });
 
-  it('words each end and time', () => {
-    assert.deepEqual([endText('failed', null), endText('passed', 0), endText('cancelled', null), endText('not-started', null)],
-      ['failed (ended by a signal)', 'passed', 'cancelled', 'could not start']);
-    assert.deepEqual([seconds(430), seconds(9_960), seconds(59_600), seconds(185_000)], ['0.4 s', '10.0 s', '1 min 00 s', '3 min 05 s']);
+  it('lists the problems the task\'s matchers found as file:line: message, the first 50, secrets masked', () => {
+    const problems = Array.from({ length: 52 }, (_, i) => ({ path: `src/a${i}.ts`, line: i + 1, message: i === 0 ? 'bad\n  token=sk-abcdefghijklmnopqrstuvwx' : `error ${i}` }));
+    const text = failureMessage({ commandLine: 'tsc', end: 'failed', exitCode: 2, ms: 900, onHead: false, output: 'x', problems });
+    assert.match(text, /Problems found:\n- src\/a0\.ts:1: bad token=\*\*\*\n- src\/a1\.ts:2: error 1\n/);
+    assert.match(text, /- src\/a49\.ts:50: error 49\n- and 2 more\n/);
+    assert.doesNotMatch(text, /a50\.ts/);
   });
 });

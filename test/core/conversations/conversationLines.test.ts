@@ -29,6 +29,16 @@ describe('conversationLines', () => {
     assert.equal(row?.kind === 'conversation' && row.row.description, 'octo/widgets (main) · 5 min · running');
   });
 
+  it('a checked conversation\'s row says how its last check ended, and only that row changes when it ends', () => {
+    const check = { commandLine: 'npm test', end: 'failed' as const, exitCode: 1, ms: 3_200, patchHash: 'h', sent: false };
+    const before = conversationLines(shown(), NOW);
+    const after = conversationLines(shown({ checks: new Map([['b', check]]) }), NOW);
+    const row = after[1];
+    assert.equal(row?.kind === 'conversation' && row.row.description, 'octo/widgets (main) · 5 min · running · check failed (exit 1)');
+    assert.match(row?.kind === 'conversation' ? row.row.tooltip : '', /Last check: npm test failed with exit code 1 after 3\.2 s\./);
+    assert.deepEqual(treeChange(before, after), { kind: 'nodes', ids: ['b'] });
+  });
+
   it('under a filter: its line, then the rows it found and whether it can load more', () => {
     const found = { rows: [item('b')], hasMore: true, by: 'server' as const, total: 7, searched: 20 };
     const lines = conversationLines(shown({ filtered: { text: 'Task', states: ['running'], found } }), NOW);

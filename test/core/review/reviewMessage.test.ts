@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { fenceFor, reviewMessage } from '../../../src/core/review/reviewMessage';
+import { reviewMessage } from '../../../src/core/review/reviewMessage';
 import { newThread, type LineRange, type ReviewSide } from '../../../src/core/review/reviewThread';
 
 const thread = (path: string, side: ReviewSide, range: LineRange, text: string, body: string) =>
@@ -53,7 +53,6 @@ describe('reviewMessage', () => {
     const text = 'const s = `x`;\n```md\nnot closed by ````\n';
     const message = reviewMessage([thread('doc.md', 'agent', { start: 1, end: 3 }, text, 'Use this:\n```ts\nfoo();\n```')]);
     assert.match(message, /\n`````\nconst s = `x`;\n```md\nnot closed by ````\n`````\nUse this:\n```ts\nfoo\(\);\n```/);
-    assert.equal(fenceFor(['plain']), '```');
   });
 
   it('quotes a path with spaces whole', () => {

@@ -4,7 +4,9 @@
 // runs as them; it fails, and Send Failures to Agent previews the follow-up and sends it: the stand-in receives one
 // message with the command, the exit code and the failure's words, its token-looking secret masked. The person's
 // repository is byte for byte the same afterwards (status, refs, stash, index, worktrees) and no copy is left. Then
-// a test task of the folder's tasks.json, offered before its other tasks, passes.
+// a test task of the folder's tasks.json, offered before its other tasks, passes. The conversation's row says how
+// each check ended; when the agent's run on the sent failure stops, Check Changes Again runs the same line without
+// asking what; Apply after the pass says the check passed on exactly the changes it applies.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,7 +15,7 @@ import * as path from 'node:path';
 import { scenario } from '../harness/scenario';
 import { showChangesOf } from '../harness/ui/changesSteps';
 import type { Page } from 'playwright-core';
-import { answerDialog, clearNotifications, clickButton, collapsePane, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { answerDialog, clearNotifications, clickButton, collapsePane, conversationRows, notification, setApiKey } from '../harness/ui/conversationSteps';
 import { pickQuickItem } from '../harness/ui/quickPick';
 import type { Workbench } from '../harness/workbench';
 import { until } from '../../support/until';
@@ -52,7 +54,8 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Type a Command Line' }).click();
   await workbench.answerInputBox(COMMAND);
   const asked = await answerDialog(workbench, 'Run the Check', 'asks-first');
-  assert.match(asked, /on this machine, as you/);
+  // A task may delete files outside the copy (test/core/check/checkCopy.test.ts): the question says so.
+  assert.match(asked, /on this machine, as you: the agent's code can read and change anything you can, also outside the copy/);
   assert.match(asked, /None of the files the agent changed is a build, CI or test file/);
 
   const failed = await notification(workbench, /the check of ".*" failed with exit code 3 after .*: echo/, 60_000);
@@ -61,6 +64,7 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
   const copies = path.join(context.userDataDir, 'User', 'globalStorage', 'openhands-conversations.openhands-conversations', 'checks');
   assert.deepEqual(fs.existsSync(copies) ? fs.readdirSync(copies) : [], [], 'the copy is removed');
   assert.equal(fs.readFileSync(path.join(folder, 'src', 'widget.ts'), 'utf8').includes('widget'), true);
+  await rowSays(workbench, 'check failed (exit 3)', 'row-failed');
 
   await clickButton(failed, 'Send Failures to Agent');
   await page.locator('.monaco-editor .view-line', { hasText: 'FAIL widgets.test' }).first().waitFor({ timeout: 30_000 });
@@ -75,6 +79,17 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
   assert.ok(!sent.includes(TOKEN), 'the token is masked, in the command and in its output');
   await until('the preview\'s tab to close', async () => ((await page.locator('.tab', { hasText: 'check-failures.md' }).count()) === 0 ? true : undefined), 10_000);
   assert.equal(person(), before, 'the person\'s repository is the same after the follow-up');
+  // The agent's run on the failure: it works, then stops; Check Changes Again runs the same line without asking.
+  server.setConversationStatus(id!, { execution_status: 'running' });
+  // Long enough for a poll of the followed conversation to see it working (a stop no poll saw is told too).
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  server.setConversationStatus(id!, { execution_status: 'finished' });
+  await clickButton(await notification(workbench, /stopped after the check's failure you sent/, 60_000), 'Check Changes Again');
+  // The conversation names no repository: the folder is asked again, what runs is not.
+  await page.locator('.quick-input-widget input[placeholder*="Which folder"]').waitFor({ timeout: 30_000 });
+  await input.press('Enter');
+  await notification(workbench, /the check of ".*" failed with exit code 3 after .*: echo/, 60_000);
+  await workbench.screenshot('checked-again');
   await passingTask(workbench, page, folder, person);
 }, { timeoutMs: 240_000, line: 'v1' });
 
@@ -89,7 +104,8 @@ async function passingTask(workbench: Workbench, page: Page, folder: string, per
     version: '2.0.0',
     tasks: [
       { label: 'widgets build', type: 'shell', command: 'echo built' },
-      { label: 'widgets tests', type: 'shell', command: 'grep -q "file 0 line three" src/module0/file0.txt && echo all widgets pass', group: 'test' },
+      // With a problem matcher: the check loads its matchers' part and runs the task with it.
+      { label: 'widgets tests', type: 'shell', command: 'grep -q "file 0 line three" src/module0/file0.txt && echo all widgets pass', group: 'test', problemMatcher: '$tsc' },
     ],
   }));
   try {
@@ -105,4 +121,23 @@ async function passingTask(workbench: Workbench, page: Page, folder: string, per
   } finally {
     fs.rmSync(path.dirname(tasksFile), { recursive: true, force: true });
   }
+  await rowSays(workbench, 'check passed', 'row-passed');
+  // Apply after the pass: the same patch as the check's, and Apply says so.
+  await clearNotifications(workbench);
+  await workbench.runCommand('OpenHands: Apply Changes to the Workspace');
+  await page.locator('.quick-input-widget input[placeholder*="Which folder"]').waitFor({ timeout: 30_000 });
+  await page.locator('.quick-input-widget .quick-input-box input').press('Enter');
+  // The person's folder is not at the agent's base: the files it has otherwise are skipped (OK with none picked).
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'files with changes of your own' }).waitFor({ timeout: 30_000 });
+  await page.locator('.quick-input-widget .quick-input-box input').press('Enter');
+  await notification(workbench, /files updated, .* The check \(grep -q .*\) passed on exactly these changes\./, 60_000);
+  await workbench.screenshot('applied-after-pass');
+}
+
+/** The conversation's row in the Conversations view, its description ending with what its last check gave. */
+async function rowSays(workbench: Workbench, words: string, shot: string): Promise<void> {
+  const rows = await conversationRows(workbench);
+  await rows.filter({ hasText: words }).first().waitFor({ timeout: 10_000 });
+  await workbench.screenshot(shot);
+  await collapsePane(workbench, 'Conversations');
 }
