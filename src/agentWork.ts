@@ -21,6 +21,7 @@ import type { FollowFactory } from './core/transcript/followTypes';
 import { buildTranscript } from './core/transcript/build';
 import { transcriptMarkdown } from './core/transcript/export';
 import type { AgentWorkHandlers } from './vscode/platform/commands';
+import { presentingFailures } from './vscode/platform/presentedFailures';
 import { Command } from './vscode/platform/ids';
 
 export interface AgentWork {
@@ -54,12 +55,12 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
     follow, toMarkdown: (title, events) => transcriptMarkdown(buildTranscript(events).items, title),
   });
   return {
-    handlers: {
+    handlers: presentingFailures({
       ...transcripts.handlers,
       ...applyCommands(applier, watch, conversations, session, () => activated.changes.shown?.conversation.id),
       ...changesCommands(changes, activated.changes),
       [Command.CompleteMerge]: (result?: vscode.Uri) => merges.complete(result),
-    },
+    }, errors),
     restoreTranscript: transcripts.restore,
     changeContents,
     changes,

@@ -6,6 +6,7 @@ import type { Activated, CommandParts } from './onDemand';
 import { checkCommands } from './vscode/check/checkCommands';
 import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
 import type { CheckHandlers } from './vscode/platform/commands';
+import { presentingFailures } from './vscode/platform/presentedFailures';
 
 export interface CheckWork {
   readonly handlers: CheckHandlers;
@@ -20,9 +21,9 @@ export function checkWork(activated: Activated, parts: CommandParts, work: Agent
     return made;
   });
   return {
-    handlers: checkCommands({
+    handlers: presentingFailures(checkCommands({
       context, controller: work.changes, changes: activated.changes, session, conversations, git: parts.git, actions: parts.actions, errors, logger,
       marks: activated.checkMarks, watch: activated.watch, problems,
-    }),
+    }), errors),
   };
 }

@@ -5,6 +5,7 @@
 import type { Activated } from './onDemand';
 import { serverLayout } from './core/localServer/serverEnv';
 import type { LocalServerHandlers } from './vscode/platform/commands';
+import { presentingFailures } from './vscode/platform/presentedFailures';
 import { LocalServer } from './vscode/localServer/localServer';
 import { ServerExit } from './vscode/localServer/serverExit';
 import { ServerUse } from './vscode/localServer/serverUse';
@@ -17,7 +18,7 @@ export interface LocalServerWork {
 }
 
 export function localServerWork(activated: Activated): LocalServerWork {
-  const { context, keys, session, settings, logger } = activated;
+  const { context, keys, session, settings, logger, errors } = activated;
   const layout = serverLayout(context.globalStorageUri.fsPath);
   const exit = new ServerExit(layout, session, logger);
   const use = new ServerUse(layout, session, (state) => void exit.sayKept(state));
@@ -26,5 +27,5 @@ export function localServerWork(activated: Activated): LocalServerWork {
   context.subscriptions.push(use, server);
   // Never throws: at the host's end the log channel may be closed already, and a log line then throws too.
   const leave = () => (use.used ? exit.leave().catch(() => undefined) : Promise.resolve());
-  return { handlers: server.handlers(), use, leave };
+  return { handlers: presentingFailures(server.handlers(), errors), use, leave };
 }

@@ -33,6 +33,7 @@ import { GitPusher } from './vscode/git/gitPush';
 import { FolderHandOver } from './vscode/handover/folderHandOver';
 import { GitRepositories } from './vscode/git/gitRepositories';
 import type { OnDemandHandlers } from './vscode/platform/commands';
+import { presentingFailures } from './vscode/platform/presentedFailures';
 import type { ErrorPresenter } from './vscode/platform/errorPresenter';
 import type { Logger } from './vscode/platform/log';
 import { inputBoxPrompter } from './vscode/platform/prompter';
@@ -91,13 +92,13 @@ export function onDemand(activated: Activated): OnDemand {
   const folders = new FolderHandOver(session, git, logger, join(context.globalStorageUri.fsPath, SENT_BASES_FOLDER));
   const sender = new ConversationSender(session, conversations, links, errors, logger, new GitPusher(git, logger), tokens, folders);
   return {
-    handlers: {
+    handlers: presentingFailures({
       ...connection.handlers(),
-      ...settingsCommands(settings, documents, inputBoxPrompter, tokens, activated.settingsTree),
+      ...settingsCommands(settings, session, documents, inputBoxPrompter, tokens, activated.settingsTree),
       ...conversationCommands(new ConversationFlows(targets, sender, askMessage), links, actions, watch),
       ...conversationAdminCommands({ session, watch, finder: activated.finder, changes: activated.changes, actions, errors, tree: activated.conversationsTree }),
       ...activated.walkthrough.handlers(),
-    },
+    }, errors),
     parts: { git, targets, sender, actions },
     useMovedServer: (error) => useMovedServer(error, session, keys, logger),
     testingApi: (activation, chat) => createTestingApi({ ...activated, activation, connection, targets, sender, chat }),

@@ -4,6 +4,7 @@
 import type { AgentWork } from './agentWork';
 import type { Activated, CommandParts } from './onDemand';
 import type { ReviewHandlers } from './vscode/platform/commands';
+import { presentingFailures } from './vscode/platform/presentedFailures';
 import { reviewCommands } from './vscode/review/reviewCommands';
 import { ReviewComments } from './vscode/review/reviewComments';
 import { ReviewDecorations } from './vscode/review/reviewDecorations';
@@ -17,10 +18,10 @@ export interface Review {
 }
 
 export function review(activated: Activated, parts: CommandParts, work: AgentWork): Review {
-  const { context, changes, watch, session } = activated;
+  const { context, changes, watch, session, errors } = activated;
   const store = new ReviewStore(context.workspaceState);
   const comments = new ReviewComments(store, changes, session);
   const preview = new ReviewPreview();
   context.subscriptions.push(store, comments, preview, new ReviewDecorations(store), new ReviewFollower(store, changes, work.changeContents, watch, session));
-  return { handlers: reviewCommands(store, comments, new ReviewSender(store, changes, parts.actions, preview)) };
+  return { handlers: presentingFailures(reviewCommands(store, comments, new ReviewSender(store, changes, parts.actions, preview)), errors) };
 }

@@ -4,6 +4,7 @@
 // lists (an agent server), or on the first of these commands: a session on another line never loads it.
 import type { Activated } from './onDemand';
 import type { SettingsListHandlers } from './vscode/platform/commands';
+import { presentingFailures } from './vscode/platform/presentedFailures';
 import { inputBoxPrompter } from './vscode/platform/prompter';
 import { settingsListHandlers } from './vscode/settings/settingsListCommands';
 
@@ -13,5 +14,5 @@ let handlers: SettingsListHandlers | undefined;
 
 /** The commands' handlers, built on the first of them. */
 export function settingsLists({ settings, session, settingsTree, errors, logger }: Activated): SettingsListHandlers {
-  return handlers ??= settingsListHandlers(settings, session, settingsTree, inputBoxPrompter, errors, logger);
+  return handlers ??= presentingFailures(settingsListHandlers(settings, session, settingsTree, inputBoxPrompter, errors, logger), errors);
 }

@@ -11,6 +11,7 @@ import { preflightChoices, pushPlanText, PUSH_ACTION_TITLES, type PreflightActio
 import { providerName } from '../../api/providerDomains';
 import { tokenHost } from '../../core/git/gitProvider';
 import { serverWarnings, warningText, type PreflightWarning } from '../../core/git/repoContext';
+import { connectedServer } from '../connection/connectedServer';
 import type { ServerSession, Server } from '../connection/serverSession';
 import type { GitPusher } from '../git/gitPush';
 import { signalOf } from '../platform/cancellation';
@@ -97,14 +98,7 @@ export class ConversationSender {
   private async post(target: ConversationTarget, message: MessageFields, title: string, reporter?: StartReporter): Promise<string | undefined> {
     let server: Server | undefined;
     try {
-      server = await this.session.connect();
-      if (!server) {
-        const url = this.session.url;
-        await this.errors.show(new Error(url.ok
-          ? vscode.l10n.t('The OpenHands server URL is not usable')
-          : vscode.l10n.t('The OpenHands server URL is not usable: {0}', url.problem)));
-        return undefined;
-      }
+      server = await connectedServer(this.session);
       const started = await this.start(server, target, message, title, reporter);
       this.drafts.started(target.root?.toString());
       await this.store.add(server.url, started);

@@ -8,6 +8,8 @@ import { askLlmChoice } from '../../core/settings/llmWizard';
 import type { SettingsNode } from '../../core/settings/settingsTree';
 import type { CommandHandler } from '../platform/commands';
 import { ViewItem } from '../../core/platform/viewItems';
+import { connectedServer } from '../connection/connectedServer';
+import type { ServerSession } from '../connection/serverSession';
 import { Command } from '../platform/ids';
 import { FieldEditors } from './fieldEditors';
 import { McpServerCommands } from './mcpServerCommands';
@@ -17,7 +19,7 @@ import type { SettingsDocumentProvider } from './settingsDocumentProvider';
 import { hasTokens as has, onRow as rowCommand, type SettingsRows } from './settingsRows';
 
 export function settingsCommands(
-  controller: SettingsController, documents: SettingsDocumentProvider, prompter: Prompter, tokens: ProviderTokenSetup, view: SettingsRows,
+  controller: SettingsController, session: ServerSession, documents: SettingsDocumentProvider, prompter: Prompter, tokens: ProviderTokenSetup, view: SettingsRows,
 ) {
   const fields = new FieldEditors(controller, prompter);
   const mcp = new McpServerCommands(controller, prompter);
@@ -25,7 +27,7 @@ export function settingsCommands(
   return {
     [Command.RefreshSettings]: () => controller.refresh(true),
     [Command.OpenSettingsJson]: () => documents.open(),
-    [Command.ConfigureLlm]: () => configureLlm(controller, prompter),
+    [Command.ConfigureLlm]: () => configureLlm(controller, session, prompter),
     [Command.EditSetting]: onRow((node) => fields.edit(node), vscode.l10n.t('Edit which setting?'), (t) => has(t, ViewItem.Editable) && !has(t, ViewItem.Secret)),
     [Command.ResetSetting]: onRow((node) => fields.reset(node), vscode.l10n.t('Reset which setting?'), (t) => has(t, ViewItem.Resettable) && !has(t, ViewItem.Secret)),
     [Command.SetSecret]: onRow((node) => fields.setSecret(node), vscode.l10n.t('Set which key?'), (t) => has(t, ViewItem.Secret, ViewItem.Editable)),
@@ -41,7 +43,9 @@ export function settingsCommands(
  * The model, base URL and key; on a server without settings this is the first save, everything else at its
  * default. Only a changed base URL is sent, and no key left empty, so the stored one stays.
  */
-async function configureLlm(controller: SettingsController, prompter: Prompter): Promise<boolean> {
+async function configureLlm(controller: SettingsController, session: ServerSession, prompter: Prompter): Promise<boolean> {
+  // A server that cannot be reached is said before the person types a key for it (presentedFailures.ts shows it).
+  await connectedServer(session);
   const settings = controller.settings;
   const choice = await askLlmChoice(prompter, { model: settings?.llm_model, baseUrl: settings?.llm_base_url, keySet: Boolean(settings?.llm_api_key_set) });
   if (!choice) return false;
