@@ -3,7 +3,7 @@
 // Send Failures to Agent: the failure as one follow-up, previewed before it is sent, as Send Review does. When the
 // agent's run that took the failure stops, a notification offers to check its changes again, in one click.
 import * as vscode from 'vscode';
-import { stripAnsi } from '../../core/check/checkOutput';
+import { maskSecrets, stripAnsi } from '../../core/check/checkOutput';
 import { endText, seconds } from '../../core/check/checkMark';
 import { failureMessage, type CheckFailure } from '../../core/check/failureMessage';
 import type { ChangesStore } from '../changes/changesStore';
@@ -52,7 +52,7 @@ export class CheckResults extends Disposable {
   }
 
   private mark({ conversation, failure, patchHash, sent }: Result): void {
-    this.marks.set(conversation.id, { commandLine: failure.commandLine, end: failure.end, exitCode: failure.exitCode, ms: failure.ms, patchHash, sent });
+    this.marks.set(conversation.id, { commandLine: maskSecrets(failure.commandLine), end: failure.end, exitCode: failure.exitCode, ms: failure.ms, patchHash, sent });
   }
 
   /** The agent's run after the failure was sent stopped: its changes are checked again on one click. */
@@ -69,18 +69,20 @@ export class CheckResults extends Disposable {
     const result = this.results.get(conversationId);
     if (!result) return;
     const { conversation, failure } = result;
+    // The command line as the person typed it may hold a token: a notification shows it masked, as the follow-up does.
+    const commandLine = maskSecrets(failure.commandLine);
     const how = resultText(failure);
     const onHead = failure.onHead ? ` ${vscode.l10n.t('(on your current commit: the agent\'s base commit is not in your repository)')}` : '';
     const open = vscode.l10n.t('Open Output');
     const send = vscode.l10n.t('Send Failures to Agent');
     let picked: string | undefined;
     if (failure.end === 'passed') {
-      picked = await vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the check of "{0}" passed: {1}, {2}.{3}', conversation.title, failure.commandLine, how, onHead), open);
+      picked = await vscode.window.showInformationMessage(vscode.l10n.t('OpenHands: the check of "{0}" passed: {1}, {2}.{3}', conversation.title, commandLine, how, onHead), open);
     } else if (failure.end === 'not-started') {
-      picked = await vscode.window.showErrorMessage(vscode.l10n.t('OpenHands: the check of "{0}" could not start {1}: {2}', conversation.title, failure.commandLine, notStarted ?? ''));
+      picked = await vscode.window.showErrorMessage(vscode.l10n.t('OpenHands: the check of "{0}" could not start {1}: {2}', conversation.title, commandLine, notStarted ?? ''));
     } else {
       const actions = failure.end === 'cancelled' ? [open] : [send, open];
-      picked = await vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: the check of "{0}" {1}: {2}.{3}', conversation.title, how, failure.commandLine, onHead), ...actions);
+      picked = await vscode.window.showWarningMessage(vscode.l10n.t('OpenHands: the check of "{0}" {1}: {2}.{3}', conversation.title, how, commandLine, onHead), ...actions);
     }
     if (picked === open) await this.openOutput(conversationId);
     if (picked === send) await this.sendFailures(conversationId);

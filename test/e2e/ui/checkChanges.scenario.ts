@@ -60,6 +60,7 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
 
   const failed = await notification(workbench, /the check of ".*" failed with exit code 3 after .*: echo/, 60_000);
   await workbench.screenshot('failed');
+  assert.ok(!(await failed.innerText()).includes(TOKEN), 'the notification shows the command line with its token masked');
   assert.equal(person(), before, 'the person\'s repository is the same after the check');
   const copies = path.join(context.userDataDir, 'User', 'globalStorage', 'openhands-conversations.openhands-conversations', 'checks');
   assert.deepEqual(fs.existsSync(copies) ? fs.readdirSync(copies) : [], [], 'the copy is removed');
