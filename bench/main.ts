@@ -199,7 +199,9 @@ function sizeRows(): { rows: Row[]; over: string[] } {
     // (187.0 KiB with them, README 8 KB shorter): raised, not met.
     // 190 until Check Changes (its bundle, 8 KiB packed) and the local agent server (15 KiB more of the commands'
     // bundle) came in: 205.1 KiB with them. Raised, not met.
-    ['package', ['dist/openhands-conversations.vsix'], 'the VSIX', 210],
+    // 210 until the agent line's session socket, LLM profiles and secrets, the local server's exit and its own
+    // bundle, Check Changes' results, problem matchers and /check came in (224.5 KiB with them). Raised, not met.
+    ['package', ['dist/openhands-conversations.vsix'], 'the VSIX', 230],
   ];
   const rows: Row[] = [];
   const over: string[] = [];
