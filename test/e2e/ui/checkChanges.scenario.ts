@@ -12,6 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { E2eContext } from '../harness/context';
+import type { ContractServer } from '../harness/contract';
 import { scenario } from '../harness/scenario';
 import { showChangesOf } from '../harness/ui/changesSteps';
 import type { Page } from 'playwright-core';
@@ -26,6 +28,21 @@ const TOKEN = 'ghp_e2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2e0';
 const COMMAND = `echo "using ${TOKEN}"; grep -qx "file 0 line 3" src/module0/file0.txt || { echo "FAIL widgets.test: line 3 reads '$(sed -n 3p src/module0/file0.txt)'" >&2; exit 3; }`;
 
 export default scenario('Check Changes: a typed command line fails in a copy with the agent\'s changes, and its failure goes to the agent as one previewed follow-up', async ({ workbench, page, server, context }) => {
+  const folder = context.workspaceFolder;
+  // The folder's tasks, there before the window reads them: VS Code learns of a tasks.json written behind its back
+  // only when its file watcher reports it, and in a loaded CI run (2026-12-02) that took longer than the seconds
+  // between the write and the task pick, which then listed no task. A reloaded window reads the file as it loads.
+  writeTasks(folder);
+  try {
+    await workbench.reloadWindow();
+    await checkTwice(workbench, page, server, context);
+  } finally {
+    fs.rmSync(path.join(folder, '.vscode'), { recursive: true, force: true });
+  }
+}, { timeoutMs: 240_000, line: 'v1' });
+
+/** The failing typed line, its follow-up, Check Changes Again; then the passing task and Apply. */
+async function checkTwice(workbench: Workbench, page: Page, server: ContractServer, context: E2eContext): Promise<void> {
   const folder = context.workspaceFolder;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
   const [id] = server.seedConversations(1, { messages: [MESSAGE], changedFiles: 12 });
@@ -91,14 +108,10 @@ export default scenario('Check Changes: a typed command line fails in a copy wit
   await input.press('Enter');
   await notification(workbench, /the check of ".*" failed with exit code 3 after .*: echo/, 60_000);
   await workbench.screenshot('checked-again');
-  await passingTask(workbench, page, folder, person);
-}, { timeoutMs: 240_000, line: 'v1' });
+  await passingTask(workbench, page, person);
+}
 
-/**
- * A task of the folder's tasks.json, the test group's first: the typed line is offered first (last used), then the
- * tasks, tests before the others; the check passes, without asking again for this conversation.
- */
-async function passingTask(workbench: Workbench, page: Page, folder: string, person: () => string): Promise<void> {
+function writeTasks(folder: string): void {
   const tasksFile = path.join(folder, '.vscode', 'tasks.json');
   fs.mkdirSync(path.dirname(tasksFile), { recursive: true });
   fs.writeFileSync(tasksFile, JSON.stringify({
@@ -109,19 +122,22 @@ async function passingTask(workbench: Workbench, page: Page, folder: string, per
       { label: 'widgets tests', type: 'shell', command: 'grep -q "file 0 line three" src/module0/file0.txt && echo all widgets pass', group: 'test', problemMatcher: '$tsc' },
     ],
   }));
-  try {
-    const before = person();
-    await clearNotifications(workbench);
-    await workbench.runCommand('OpenHands: Check Changes');
-    await page.locator('.quick-input-widget input[placeholder*="Which folder"]').waitFor({ timeout: 30_000 });
-    await page.locator('.quick-input-widget .quick-input-box input').press('Enter');
-    const labels = await pickQuickItem(workbench, 'Check Changes', 'widgets tests', { shot: 'tasks' });
-    assert.deepEqual(labels.map((label) => label.replace(/^\s+/, '')), [COMMAND, 'widgets tests', 'widgets build', 'Type a Command Line…']);
-    await notification(workbench, /the check of ".*" passed: grep -q .* passed after /, 60_000);
-    assert.equal(person(), before, 'the person\'s repository is the same after the passing check');
-  } finally {
-    fs.rmSync(path.dirname(tasksFile), { recursive: true, force: true });
-  }
+}
+
+/**
+ * A task of the folder's tasks.json, the test group's first: the typed line is offered first (last used), then the
+ * tasks, tests before the others; the check passes, without asking again for this conversation.
+ */
+async function passingTask(workbench: Workbench, page: Page, person: () => string): Promise<void> {
+  const before = person();
+  await clearNotifications(workbench);
+  await workbench.runCommand('OpenHands: Check Changes');
+  await page.locator('.quick-input-widget input[placeholder*="Which folder"]').waitFor({ timeout: 30_000 });
+  await page.locator('.quick-input-widget .quick-input-box input').press('Enter');
+  const labels = await pickQuickItem(workbench, 'Check Changes', 'widgets tests', { shot: 'tasks' });
+  assert.deepEqual(labels.map((label) => label.replace(/^\s+/, '')), [COMMAND, 'widgets tests', 'widgets build', 'Type a Command Line…']);
+  await notification(workbench, /the check of ".*" passed: grep -q .* passed after /, 60_000);
+  assert.equal(person(), before, 'the person\'s repository is the same after the passing check');
   await rowSays(workbench, 'check passed', 'row-passed');
   // Apply after the pass: the same patch as the check's, and Apply says so.
   await clearNotifications(workbench);
