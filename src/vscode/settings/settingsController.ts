@@ -81,12 +81,16 @@ export class SettingsController extends Disposable {
     return this.save(field, updater, shownValue, label);
   }
 
-  /** The first save on a server without settings: everything not given takes the server's defaults. */
+  /**
+   * The first save on a server this window saw without settings: everything not given takes the server's defaults.
+   * Sent as an update, which reads the settings first: another client may have stored some since this window's load,
+   * or the load failed, and a V0 store would replace all of them with defaults.
+   */
   async storeFirstSettings(change: SettingsChange): Promise<boolean> {
     const client = this.session.server?.client;
     if (!client) return false;
     try {
-      await client.storeSettings(change);
+      await client.updateSettings(change);
       await this.refresh();
       this.model.firstSaved();
       this.changed.fire();

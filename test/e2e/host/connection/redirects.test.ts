@@ -72,9 +72,12 @@ describeOnEachLine('a server that redirects to another origin (redirects)', (ser
 
       from = await settledCount(server.requests);
       const llmKey = secretFor(`redirected-llm-${status}`);
-      assert.equal(await shownAndDismissed(() => settings.storeFirstSettings({ llm_model: 'openai/gpt-4o', llm_api_key: llmKey }), status, 'POST', server.settingsPath), false);
+      // V0 replaces the whole object, so its first save reads what the server has first, and that read is what gets
+      // redirected; V1 sends the change alone, with the key.
+      const firstSent = server.line === 'v0' ? 'GET' : 'POST';
+      assert.equal(await shownAndDismissed(() => settings.storeFirstSettings({ llm_model: 'openai/gpt-4o', llm_api_key: llmKey }), status, firstSent, server.settingsPath), false);
       const posted = (await server.requests()).slice(from).filter((r) => r.method === 'POST');
-      assert.ok(posted.length === 1 && posted[0]!.body.includes(llmKey), 'the first save did not reach the stand-in with its key');
+      assert.equal(posted.filter((r) => r.body.includes(llmKey)).length, firstSent === 'POST' ? 1 : 0, 'the first save reached the stand-in as it should');
       await keyOnlyToItsServer(server, from);
 
       from = await settledCount(server.requests);

@@ -6,9 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConnectionState } from '../../../../src/core/connection/connectionState';
 import { Command } from '../../../../src/vscode/platform/ids';
-import { SEEDED_SETTINGS } from '../../../support/fixtures/settingsFixture';
+import { SEEDED_SETTINGS, seedSettings } from '../../../support/fixtures/settingsFixture';
 import { connectTo, waitForState } from '../../harness/host/settingsSupport';
-import { describeOnEachLine, testingApi, type StandIn } from '../../harness/host/support';
+import { describeOnEachLine, e2eContext, testingApi, type StandIn } from '../../harness/host/support';
 import { STAND_IN_API } from '../../harness/contract';
 import { freePort } from '../../harness/codeServer';
 
@@ -93,6 +93,19 @@ describeOnEachLine('Settings panel: empty and failure states', (server) => {
     }
     await vscode.commands.executeCommand(Command.RefreshSettings);
     await waitForState('connected');
+  });
+
+  it('the first save of a window that saw no settings keeps what the server stored since (Configure LLM)', async () => {
+    await connectTo(null, 'noSettings', server);
+    // Another client (the server's web UI, another window) stores settings after this window's load.
+    await seedSettings(server.url, e2eContext().sessionApiKey, SEEDED_SETTINGS, server.line);
+    const { settings } = await testingApi();
+    assert.equal(settings.settings === null, true, 'the window still knows of no settings');
+    assert.equal(await settings.storeFirstSettings({ llm_model: 'openai/gpt-4o' }), true);
+    const stored = settings.settings;
+    assert.equal(stored?.llm_model, 'openai/gpt-4o');
+    // Not replaced by the server's defaults: what the other client stored is still there, its key too.
+    assert.deepEqual([stored?.max_iterations, stored?.llm_base_url, stored?.llm_api_key_set], [SEEDED_SETTINGS.max_iterations, SEEDED_SETTINGS.llm_base_url, true]);
   });
 
   it('a fresh server without settings (404 on load)', async () => {
