@@ -9,7 +9,8 @@ import type { ConversationWatch } from '../conversations/conversationWatch';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Context, View } from '../platform/ids';
 import type { Logger } from '../platform/log';
-import { conversationArgument, type ShownConversation } from './conversationArgument';
+import type { ShownConversation } from '../../core/changes/shownConversation';
+import { conversationArgument } from './conversationArgument';
 import type { ChangeContentProvider } from './changeContentProvider';
 import { changeUri, type ChangesOrigin, type ChangesStore } from './changesStore';
 
@@ -30,7 +31,7 @@ export class ChangesController {
 
   /** Shows the changes of the conversation given (an id or a Conversations-view row), else of one picked. */
   async show(argument?: unknown): Promise<boolean> {
-    const conversation = await conversationArgument(argument, this.watch);
+    const conversation = await conversationArgument(argument, this.watch, this.session);
     if (!conversation) return false;
     await vscode.commands.executeCommand('setContext', Context.ChangesShown, true);
     await vscode.commands.executeCommand(`${View.Changes}.focus`);
@@ -78,7 +79,7 @@ export class ChangesController {
   /** The loaded changes of the conversation given, reading them first when another one is shown. */
   async loaded(argument?: unknown): Promise<LoadedChanges | undefined> {
     const shown = this.store.shown;
-    const wanted = argument === undefined || argument === shown?.conversation.id ? shown?.conversation : await conversationArgument(argument, this.watch);
+    const wanted = argument === undefined || argument === shown?.conversation.id ? shown?.conversation : await conversationArgument(argument, this.watch, this.session);
     if (!wanted) return undefined;
     if (shown?.conversation.id !== wanted.id || shown.state?.kind !== 'loaded') {
       if (this.inFlight?.id !== wanted.id) void this.read(wanted);
