@@ -5,7 +5,7 @@
 // to finished until the model has it (the view renders on that change event). The idle counts fail the bench over their
 // budget (main.ts); the rest is printed.
 import { fetch as undiciFetch } from 'undici';
-import type { FetchFunction, ServerApi } from '../src/api/client';
+import type { FetchFunction, OpenHandsClient, ServerApi } from '../src/api/client';
 import { createClient } from '../test/support/client';
 import { sessionCredential } from '../src/api/http/credential';
 import { ConversationFeed } from '../src/core/conversations/conversationFeed';
@@ -37,19 +37,9 @@ async function measure(server: ServerProcess, key: string): Promise<PollingFigur
   const client = createClient({ baseUrl: server.url, fetch: counting, getCredential: async () => sessionCredential(key), timeoutMs: 10_000 }, V1);
   for (let i = 0; i < 5; i++) await client.createConversation({ initial_user_msg: `seeded ${i}` });
   await Promise.all((await client.listConversations({ limit: 20 })).items.map((c) => setStatus(server, c.id, 'finished')));
-  const feed = new ConversationFeed();
-  const stops: { id: string; at: number }[] = [];
-  const scheduler = new RefreshScheduler(systemClock, async (kind, signal) => {
-    const outcome = await feed.poll(client, kind, signal);
-    for (const c of outcome.stopped) stops.push({ id: c.id, at: performance.now() });
-    return outcome;
-  });
+  const { feed, scheduler, stops } = following(client);
   const perMinute: { label: string; windowS: number; value: number }[] = [];
-  const count = async (label: string, windowS: number) => {
-    const from = requests;
-    await sleep(windowS * 1000);
-    perMinute.push({ label, windowS, value: ((requests - from) * 60) / windowS });
-  };
+  const count = async (label: string, windowS: number) => perMinute.push(await requestsPerMinute(label, windowS, () => requests));
   try {
     await count('hidden, nothing started here running', 15);
     scheduler.setVisible(true);
@@ -70,9 +60,28 @@ async function measure(server: ServerProcess, key: string): Promise<PollingFigur
   }
 }
 
+/** The Conversations view's model and its refresh scheduler on `client`, as the view runs them (hidden at first), and the stops it told. */
+export function following(client: OpenHandsClient): { feed: ConversationFeed; scheduler: RefreshScheduler; stops: { id: string; at: number }[] } {
+  const feed = new ConversationFeed();
+  const stops: { id: string; at: number }[] = [];
+  const scheduler = new RefreshScheduler(systemClock, async (kind, signal) => {
+    const outcome = await feed.poll(client, kind, signal);
+    for (const c of outcome.stopped) stops.push({ id: c.id, at: performance.now() });
+    return outcome;
+  });
+  return { feed, scheduler, stops };
+}
+
+/** The requests counted by `requests` over the next `windowS` seconds, per minute. */
+export async function requestsPerMinute(label: string, windowS: number, requests: () => number): Promise<{ label: string; windowS: number; value: number }> {
+  const from = requests();
+  await sleep(windowS * 1000);
+  return { label, windowS, value: ((requests() - from) * 60) / windowS };
+}
+
 /** Three conversations started here, each made finished on the stand-in 1-7 s after it runs: how long until the model says so. */
 async function delays(
-  server: ServerProcess, client: ReturnType<typeof createClient>, feed: ConversationFeed, scheduler: RefreshScheduler, stops: { id: string; at: number }[],
+  server: ServerProcess, client: OpenHandsClient, feed: ConversationFeed, scheduler: RefreshScheduler, stops: { id: string; at: number }[],
 ): Promise<number[]> {
   const delaysMs: number[] = [];
   for (const waitMs of [1_300, 4_100, 6_700]) {

@@ -7,8 +7,9 @@
 //   `node out/bench/main.js --only requests` runs the request counts alone; `--only changes` the Changes view's
 //   listing alone, each request of its first listing printed; `--only check` Check Changes' copy alone; `--only overhead` the client's overhead alone (no
 //   build needed, about 10 s).
-//   The agent-server line has no figures here: the stand-in (test/support/standin, --api v0|mixed|v1) does not speak
-//   it (no /server_info, /api/conversations/search, agent settings or conversation-scoped git, file and bash routes).
+//   The agent-server line's idle requests are counted against a real agent server (`--only agent-polling`, started by
+//   scripts/openhands/bench-agent.sh, the last step of `npm run bench`): the stand-in (test/support/standin, --api
+//   v0|mixed|v1) does not speak that line.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -20,6 +21,7 @@ import type { LoadedSettings } from '../src/api/model/settings';
 import { DEFAULT_TIMING } from '../src/core/conversations/refreshSchedule';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
 import { CHANGED_FILES, changesListing } from './changesListing';
+import { agentLinePolling } from './agentLinePolling';
 import { conversationPolling } from './conversationPolling';
 import { MANY, manyConversations, type ManyFigures } from './manyConversations';
 import { PAGE_SIZE } from '../src/core/conversations/conversationFeed';
@@ -223,16 +225,18 @@ function sizeRows(): { rows: Row[]; over: string[] } {
  */
 const REQUEST_BUDGETS = { idleHidden: 0, idleVisibleFirstMinute: 6, changesFirstListing: 4, changesListing: 2 };
 
+/** The budget of a Conversations view's requests per minute, by the window's label: the idle ones have one. */
+const idleBudgetOf = (label: string): number | undefined => (label.startsWith('hidden, nothing') ? REQUEST_BUDGETS.idleHidden
+  : label.startsWith('visible, nothing') ? REQUEST_BUDGETS.idleVisibleFirstMinute : undefined);
+
 /** The request counts against their budgets: rows, and those over. */
 async function requestRows(): Promise<{ rows: Row[]; over: string[]; delays: Row[] }> {
   const polling = await conversationPolling(KEY);
   const changes = await changesListing(KEY);
   const many = await manyConversations(KEY);
   const handed = await handOverBench(KEY);
-  const budgetOf = (label: string) => (label.startsWith('hidden, nothing') ? REQUEST_BUDGETS.idleHidden
-    : label.startsWith('visible, nothing') ? REQUEST_BUDGETS.idleVisibleFirstMinute : undefined);
   const counted: [label: string, value: number, budget: number | undefined][] = [
-    ...polling.perMinute.map((p): [string, number, number | undefined] => [`Conversations, requests/min: ${p.label} (${p.windowS} s)`, p.value, budgetOf(p.label)]),
+    ...polling.perMinute.map((p): [string, number, number | undefined] => [`Conversations, requests/min: ${p.label} (${p.windowS} s)`, p.value, idleBudgetOf(p.label)]),
     [`Changes: requests for the first listing of ${CHANGED_FILES} files (app server + agent server; finds the workspace)`, changes.firstRequests, REQUEST_BUDGETS.changesFirstListing],
     [`Changes: requests for a refresh of the listing of ${CHANGED_FILES} files`, changes.requests, REQUEST_BUDGETS.changesListing],
     ['Send This Folder: requests from the start to the task', handed.requests, HANDOVER_MAX_REQUESTS],
@@ -304,6 +308,7 @@ async function main(): Promise<void> {
   if (only === 'changes') return changesOnly();
   if (only === 'overhead') return print(overheadRows(await clientOverhead()));
   if (only === 'check') return print(copyRows(await checkCopyBench()));
+  if (only === 'agent-polling') return agentPollingOnly();
   const sizes = sizeRows();
   const overhead = await clientOverhead();
   const tree = await treeBuild();
@@ -329,6 +334,21 @@ async function main(): Promise<void> {
   for (const line of sizes.over) console.error(`over its size budget: ${line}`);
   for (const line of requests.over) console.error(`over its request budget: ${line}`);
   if (sizes.over.length || requests.over.length) process.exitCode = 1;
+}
+
+/**
+ * The agent-server line's idle requests, against the real server scripts/openhands/bench-agent.sh started (its URL and
+ * key in OPENHANDS_URL and OPENHANDS_API_KEY): the same budgets as the other lines; one over fails.
+ */
+async function agentPollingOnly(): Promise<void> {
+  const { OPENHANDS_URL: url, OPENHANDS_API_KEY: key } = process.env;
+  if (!url || !key) throw new Error('--only agent-polling needs OPENHANDS_URL and OPENHANDS_API_KEY (scripts/openhands/bench-agent.sh sets them)');
+  const figures = await agentLinePolling(url, key);
+  const counted = figures.perMinute.map((p) => ({ label: `Agent server ${figures.version}, Conversations requests/min: ${p.label} (${p.windowS} s, no conversations)`, value: p.value, budget: idleBudgetOf(p.label) }));
+  print(counted.map(({ label, value, budget }): Row => [label, value.toFixed(value % 1 ? 1 : 0), budget === undefined ? '' : `<= ${budget}`]));
+  const over = counted.filter(({ value, budget }) => budget !== undefined && value > budget);
+  for (const { label, value, budget } of over) console.error(`over its request budget: ${label}: ${value}, budget ${budget}`);
+  if (over.length) process.exitCode = 1;
 }
 
 /** Check Changes' copy, the product's way first, then the ways it was measured against (bench/checkCopy.ts). */
