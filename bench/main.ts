@@ -21,6 +21,7 @@ import type { LoadedSettings } from '../src/api/model/settings';
 import { DEFAULT_TIMING } from '../src/core/conversations/refreshSchedule';
 import { buildSettingsTree } from '../src/core/settings/settingsTree';
 import { CHANGED_FILES, changesListing } from './changesListing';
+import { agentEventDelays } from './agentEventDelay';
 import { agentLinePolling } from './agentLinePolling';
 import { conversationPolling } from './conversationPolling';
 import { MANY, manyConversations, type ManyFigures } from './manyConversations';
@@ -344,8 +345,13 @@ async function agentPollingOnly(): Promise<void> {
   const { OPENHANDS_URL: url, OPENHANDS_API_KEY: key } = process.env;
   if (!url || !key) throw new Error('--only agent-polling needs OPENHANDS_URL and OPENHANDS_API_KEY (scripts/openhands/bench-agent.sh sets them)');
   const figures = await agentLinePolling(url, key);
+  const delays = await agentEventDelays(url, key);
   const counted = figures.perMinute.map((p) => ({ label: `Agent server ${figures.version}, Conversations requests/min: ${p.label} (${p.windowS} s, no conversations)`, value: p.value, budget: idleBudgetOf(p.label) }));
-  print(counted.map(({ label, value, budget }): Row => [label, value.toFixed(value % 1 ? 1 : 0), budget === undefined ? '' : `<= ${budget}`]));
+  print([
+    ...counted.map(({ label, value, budget }): Row => [label, value.toFixed(value % 1 ? 1 : 0), budget === undefined ? '' : `<= ${budget}`]),
+    [`Agent server ${figures.version}: an event made during a run until the client has it over the session socket, median of ${delays.length}`, `${median(delays).toFixed(0)} ms`, '<= 1000 ms'],
+    [`Agent server ${figures.version}: the same, slowest`, `${Math.max(...delays).toFixed(0)} ms`, ''],
+  ]);
   const over = counted.filter(({ value, budget }) => budget !== undefined && value > budget);
   for (const { label, value, budget } of over) console.error(`over its request budget: ${label}: ${value}, budget ${budget}`);
   if (over.length) process.exitCode = 1;
