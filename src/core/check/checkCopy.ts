@@ -65,7 +65,9 @@ export async function makeCheckCopy(git: GitRunner, request: CopyRequest): Promi
     const dir = join(holder, 'repo');
     await must(git, ['clone', '--quiet', '--shared', '--no-checkout', '--', top, dir], holder, signal);
     await must(git, ['remote', 'remove', 'origin'], dir, signal);
-    if (request.bundle) await must(git, ['fetch', '--quiet', '--no-tags', request.bundle], dir, signal);
+    // Its objects only, whatever refs it holds: Send This Folder's bundle holds a branch and no HEAD, which a fetch
+    // of the bundle's default asks for (the real 1.11.0's check failed with "couldn't find remote ref HEAD").
+    if (request.bundle) await must(git, ['bundle', 'unbundle', request.bundle], dir, signal);
     const { commit, onHead } = await baseOf(git, [dir, top], request.base, signal);
     // Parallel checkout (a worker per core): never slower than one worker in bench/checkCopy.ts, faster where cores are free.
     await must(git, ['-c', 'checkout.workers=0', 'checkout', '--quiet', '--detach', commit], dir, signal);

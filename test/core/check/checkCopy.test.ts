@@ -179,28 +179,37 @@ describe('makeCheckCopy', () => {
     assert.equal(personState(folder), before);
   });
 
-  it('takes the base from a bundle (Send This Folder\'s snapshot) into the copy only', async () => {
-    const { folder, patch } = personAndPatch();
-    // A snapshot commit the person's repository does not hold, made elsewhere and bundled.
-    const elsewhere = tempDir('elsewhere');
-    git(elsewhere, 'clone', '-q', folder, 'clone');
-    const clone = join(elsewhere, 'clone');
-    git(clone, 'checkout', '-q', 'HEAD~1');
-    write(clone, 'snap.txt', 'snapshot\n');
-    git(clone, 'add', '-A');
-    git(clone, 'commit', '-qm', 'snapshot');
-    const snapshot = git(clone, 'rev-parse', 'HEAD').trim();
-    const bundle = join(elsewhere, 'snap.bundle');
-    git(clone, 'bundle', 'create', '-q', bundle, 'HEAD', '^HEAD~1');
-    const before = personState(folder);
-    const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, base: [snapshot], bundle });
-    assert.deepEqual([copy.commit, copy.onHead], [snapshot, false]);
-    assert.equal(readFileSync(join(copy.dir, 'snap.txt'), 'utf8'), 'snapshot\n');
-    await copy.dispose();
-    assert.equal(personState(folder), before);
-    assert.throws(() => git(folder, 'cat-file', '-e', snapshot), 'the snapshot\'s objects never reach the person\'s repository');
-  });
+  // Send This Folder bundles its snapshot as a branch only (core/handover/snapshot.ts), with no HEAD in the bundle:
+  // a fetch of the bundle's default (its HEAD) failed there on the real 1.11.0 ("couldn't find remote ref HEAD").
+  for (const [shape, refs] of [['its HEAD', ['HEAD', '^HEAD~1']], ['a branch only, as Send This Folder bundles it', ['refs/heads/openhands-snapshot']]] as const) {
+    it(`takes the base from a bundle (Send This Folder's snapshot) into the copy only: a bundle of ${shape}`, async () => {
+      await bundledBase(refs);
+    });
+  }
 });
+
+/** A snapshot commit the person's repository does not hold, bundled with `refs`, is the copy's base; their repository is untouched. */
+async function bundledBase(refs: readonly string[]): Promise<void> {
+  const { folder, patch } = personAndPatch();
+  const elsewhere = tempDir('elsewhere');
+  git(elsewhere, 'clone', '-q', folder, 'clone');
+  const clone = join(elsewhere, 'clone');
+  git(clone, 'checkout', '-q', 'HEAD~1');
+  write(clone, 'snap.txt', 'snapshot\n');
+  git(clone, 'add', '-A');
+  git(clone, 'commit', '-qm', 'snapshot');
+  const snapshot = git(clone, 'rev-parse', 'HEAD').trim();
+  const bundle = join(elsewhere, 'snap.bundle');
+  git(clone, 'branch', 'openhands-snapshot');
+  git(clone, 'bundle', 'create', '-q', bundle, ...refs);
+  const before = personState(folder);
+  const copy = await makeCheckCopy(gitRunner(), { folder, root: tempDir('s'), patch, base: [snapshot], bundle });
+  assert.deepEqual([copy.commit, copy.onHead], [snapshot, false]);
+  assert.equal(readFileSync(join(copy.dir, 'snap.txt'), 'utf8'), 'snapshot\n');
+  await copy.dispose();
+  assert.equal(personState(folder), before);
+  assert.throws(() => git(folder, 'cat-file', '-e', snapshot), 'the snapshot\'s objects never reach the person\'s repository');
+}
 
 describe('runCheckProcess', () => {
   it('keeps the last 200 KiB of a task that prints 100 MB, and its exit code', async () => {
