@@ -14,9 +14,9 @@ export function applySummary(outcome: ApplyOutcome): string {
       ? l10n.t('Every file already holds the agent\'s version; nothing was written.')
       : l10n.t('The agent changed no files; nothing was written.');
   }
-  const done = left
-    ? l10n.t('{0} files updated, {1} merged, {2} skipped, {3} not applied.', updated, merged, skipped, left)
-    : l10n.t('{0} files updated, {1} merged, {2} skipped.', updated, merged, skipped);
+  const done = updated === 1
+    ? (left ? l10n.t('1 file updated, {0} merged, {1} skipped, {2} not applied.', merged, skipped, left) : l10n.t('1 file updated, {0} merged, {1} skipped.', merged, skipped))
+    : (left ? l10n.t('{0} files updated, {1} merged, {2} skipped, {3} not applied.', updated, merged, skipped, left) : l10n.t('{0} files updated, {1} merged, {2} skipped.', updated, merged, skipped));
   if (!waiting) return done;
   // A file with conflicts is not written: it stays the person's until they complete its merge.
   return `${done} ${waiting === 1
