@@ -10,9 +10,8 @@ import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
 import { scenarioOn } from '../harness/scenario';
-import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, conversationRows, key, notification } from '../harness/ui/conversationSteps';
-import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
-import { panelOnServer } from '../harness/ui/settingsPanelUi';
+import { connectWithLlm } from '../harness/ui/agentSteps';
+import { answerDialog, answerInput, buttonsOf, clearNotifications, clickButton, conversationRows, notification } from '../harness/ui/conversationSteps';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
 import type { Workbench } from '../harness/workbench';
 
@@ -34,15 +33,7 @@ export default scenarioOn(['agent'], 'A reply while the agent server is at capac
   await (await target.crash()).again(['OH_MAX_CONCURRENT_RUNS=1']);
   const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: 'Done.', delayMs: 200 });
   try {
-    await panelOnServer(workbench, page, target);
-    await workbench.runCommand(SET_API_KEY);
-    await pickQuickItem(workbench, SET_API_KEY);
-    await answerInput(workbench, SET_API_KEY, target.sessionApiKey, { password: true });
-    await workbench.runCommand('OpenHands: Configure LLM');
-    await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
-    await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
-    await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
-    await clearNotifications(workbench);
+    await connectWithLlm(workbench, page, context, target, llm.baseUrl);
 
     await start(workbench, 'The first task.');
     const first = (await conversationRows(workbench)).first();
