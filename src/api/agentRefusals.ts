@@ -12,10 +12,13 @@ export class ConversationGoneError extends ApiError {
   }
 }
 
-/** The server runs as many conversations as it allows: one must end first. */
+/**
+ * The server runs as many conversations as it allows: one must end first. `messageKept`: the request brought a message,
+ * which the server stored before it refused the run (event_router.py send_message): going on is a run, not the message again.
+ */
 export class RunCapacityError extends ApiError {
   readonly kind = 'at_capacity';
-  constructor(request: RequestInfo, messageKept: boolean) {
+  constructor(request: RequestInfo, readonly messageKept: boolean) {
     super(messageKept
       ? l10n.t('Your message is saved, but the agent server at {0} is running as many conversations as it allows (HTTP 429). Stop one, or retry when one ends: the agent then reads it.', request.baseUrl)
       : l10n.t('The agent server at {0} is running as many conversations as it allows (HTTP 429). Stop one, or retry when one ends.', request.baseUrl), request);

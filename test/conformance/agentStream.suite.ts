@@ -5,12 +5,12 @@
 // every event the server stored arrives exactly once (1.49.1 sent live frames out of seq order: sessionFrames.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import * as net from 'node:net';
 import type { ConversationEvent, PartialMessage } from '../../src/api/model/events';
 import { sessionCredential } from '../../src/api/http/credential';
 import { V1AgentServer } from '../../src/api/v1/agentServerApi';
 import type { ScriptStep } from '../support/scriptedLlm/script';
 import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
+import { relay } from '../support/tcpRelay';
 import { RUN_LIMIT_MS, jsonOf, startFromStored, storeScriptedLlm, untilStatus, userMessage, Workspaces } from './agentServer';
 import type { Client } from './target';
 import { until } from './v1Work.suite';
@@ -20,24 +20,6 @@ const SCRIPT: readonly ScriptStep[] = [
   { tool: 'terminal', command: 'printf one > one.txt', thought: THOUGHT },
   { tool: 'terminal', command: 'printf two > two.txt', thought: 'Now the second note, also written a word at a time for the stream.' },
 ];
-
-/** A TCP relay to the server that can cut every connection through it, as a dropped network does. */
-async function relay(target: URL): Promise<{ url: string; cut(): void; paths: string[]; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const paths: string[] = [];
-  const server = net.createServer((inbound) => {
-    const outbound = net.connect(Number(target.port), target.hostname);
-    inbound.once('data', (first) => { paths.push(/^GET (\S+)/.exec(first.toString('latin1'))?.[1] ?? ''); });
-    for (const socket of [inbound, outbound]) { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); socket.on('error', () => undefined); }
-    inbound.pipe(outbound).pipe(inbound);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, paths,
-    cut: () => { for (const socket of sockets) socket.destroy(); },
-    close: () => { for (const socket of sockets) socket.destroy(); return new Promise((resolve) => server.close(() => resolve())); },
-  };
-}
 
 /** Every event the server stored, in its order (events search, oldest first). */
 async function storedIds(client: Client, id: string): Promise<string[]> {

@@ -2,6 +2,8 @@
 // the server's word what the stop leaves), resume a paused one, and send it a follow-up message with files, as
 // Send File does. Each only where the server's client offers it.
 import * as vscode from 'vscode';
+import type { RunCapacityError } from '../../api/agentRefusals';
+import { ApiError } from '../../api/http/apiError';
 import type { OpenHandsClient } from '../../api/client';
 import type { ConversationState, FollowUpMessage } from '../../api/model/conversations';
 import { STATE_PRESENTATION } from '../../core/conversations/conversationState';
@@ -41,6 +43,11 @@ function stopDetail({ leaves, resumable }: StopEffect): string {
   if (leaves !== 'paused') return vscode.l10n.t('The agent stops working and the conversation is stopped. It stays on the server and shows as "stopped".');
   const paused = vscode.l10n.t('The agent stops working and the conversation\'s sandbox is paused, with every conversation in it. The conversation stays on the server and shows as "paused".');
   return resumable ? `${paused} ${vscode.l10n.t('Resume Conversation starts the sandbox again; the conversation then takes messages again.')}` : paused;
+}
+
+/** A refusal that came after the server stored the message sent with it (an agent server at capacity, 429). */
+function keptTheMessage(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'at_capacity' && (error as RunCapacityError).messageKept;
 }
 
 export class ConversationActions {
@@ -116,9 +123,22 @@ export class ConversationActions {
       this.watch.followed(conversation.id);
       return true;
     } catch (error) {
+      if (keptTheMessage(error) && client.resumeConversation) return this.keptButNotRun(client, conversation, error);
       await this.errors.show(error, { retry: () => this.post(client, conversation, message) });
       return false;
     }
+  }
+
+  /**
+   * The server stored the message but refused the run (at capacity): the message is sent (the box empties, the tab
+   * shows it), and Retry goes on with the run; sending it again would store it twice.
+   */
+  private keptButNotRun(client: OpenHandsClient, conversation: ActedConversation, error: unknown): true {
+    this.logger.info(`Follow-up message kept by conversation ${conversation.id}, its run refused`);
+    this.watch.followed(conversation.id);
+    const resuming = vscode.l10n.t('OpenHands: resuming "{0}"', conversation.title);
+    void this.errors.show(error, { retry: () => this.act(conversation, resuming, 'resumed', (id) => client.resumeConversation!(id)) });
+    return true;
   }
 
   /** Runs `action` on the conversation under a progress notification; a failure is shown with Retry. */

@@ -205,8 +205,8 @@ describe('agent server conversations: its refusals in the extension\'s words (co
 
   it('at capacity (429): at_capacity; a message sent says it is kept', async () => {
     const { client } = await clientOn(refusing(429, { detail: 'Conversation run limit reached (10)' }));
-    await assert.rejects(client.createConversation({ initial_user_msg: 'go', repository: null }), (e: Error & { kind?: string }) => e.kind === 'at_capacity' && !/saved/.test(e.message));
-    await assert.rejects(client.sendMessage!(ID, { text: 'hi' }), (e: Error & { kind?: string }) => e.kind === 'at_capacity' && /Your message is saved/.test(e.message));
+    await assert.rejects(client.createConversation({ initial_user_msg: 'go', repository: null }), (e: Error & { kind?: string; messageKept?: boolean }) => e.kind === 'at_capacity' && !/saved/.test(e.message) && e.messageKept === false);
+    await assert.rejects(client.sendMessage!(ID, { text: 'hi' }), (e: Error & { kind?: string; messageKept?: boolean }) => e.kind === 'at_capacity' && /Your message is saved/.test(e.message) && e.messageKept === true);
     await assert.rejects(client.resumeConversation!(ID), (e: Error & { kind?: string }) => e.kind === 'at_capacity');
   });
 });

@@ -2,7 +2,9 @@
 // line in `npm test` and against the real server of that line in `npm run test:openhands` (the real-server lane,
 // main.ts --real). A scenario sees only what a person sees of it: its URL, its key, how the extension names it.
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { until } from '../../support/until';
 import { startContractServer } from '../../support/standin/contractServer';
 import { hasStandIn, STAND_IN_API, type E2eLine, type ServerLine } from './contract';
 import { REPO_ROOT } from './paths';
@@ -20,6 +22,11 @@ export interface ServerTarget {
   readonly apiLabel: string;
   /** Makes it as new for the next scenario: no settings, no tokens, no conversations. */
   fresh(): Promise<void>;
+  /**
+   * The real server only: killed with SIGKILL (a crash, the machine's power gone), then `again()` starts it on the
+   * same port with the same state folder (and the same key), with `env` (NAME=VALUE) added when given.
+   */
+  readonly crash?: () => Promise<{ again(env?: readonly string[]): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,13 @@ function script(name: string, args: readonly string[], secret = ''): Promise<str
   });
 }
 
+/** SIGKILL to the process group of the server whose state folder is `dir` (start scripts run it under setsid), and waits until it is gone. */
+async function killGroup(dir: string): Promise<void> {
+  const pid = Number((await readFile(path.join(dir, 'pid'), 'utf8')).trim());
+  process.kill(-pid, 'SIGKILL');
+  await until(`the server ${pid} to be gone`, () => { try { process.kill(pid, 0); return undefined; } catch { return true; } }, 10_000);
+}
+
 export interface RealServerStart {
   readonly target: ServerTarget;
   /** Seconds from the start script's launch to the server's first answer on /alive, each start. */
@@ -88,10 +102,11 @@ export async function startRealTarget(line: ServerLine, sessionApiKey: string): 
   const startSeconds: number[] = [];
   let dir = '';
   let url = '';
-  const launch = async (port?: string) => {
+  const launch = async (port?: string, same: { dir: string; env: readonly string[] } = { dir: '', env: [] }) => {
     const began = Date.now();
     const version = line === 'agent' ? ['--version', AGENT_VERSION] : [];
-    const printed = await script(startScript, ['--key', sessionApiKey, ...version, ...(port ? ['--port', port] : [])], sessionApiKey);
+    const kept = [...(same.dir ? ['--dir', same.dir] : []), ...same.env.flatMap((variable) => ['--env', variable])];
+    const printed = await script(startScript, ['--key', sessionApiKey, ...version, ...(port ? ['--port', port] : []), ...kept], sessionApiKey);
     startSeconds.push((Date.now() - began) / 1000);
     dir = assignment(printed, 'OPENHANDS_DIR');
     url = assignment(printed, 'OPENHANDS_URL');
@@ -114,6 +129,12 @@ export async function startRealTarget(line: ServerLine, sessionApiKey: string): 
         await launch(new URL(url).port);
       }
       used = true;
+    },
+    crash: async () => {
+      const port = new URL(url).port;
+      const kept = dir;
+      await killGroup(kept);
+      return { again: (env: readonly string[] = []) => launch(port, { dir: kept, env }) };
     },
     close: stop,
   };

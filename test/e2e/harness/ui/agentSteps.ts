@@ -1,0 +1,42 @@
+// Steps of the agent line's real-lane scenarios: the person connects to the agent server as a newcomer does (Change
+// Server URL, Set API Key typed, Configure LLM pointing at the project's scripted LLM), ready to start conversations.
+import * as assert from 'node:assert/strict';
+import type { Frame, Page } from 'playwright-core';
+import type { E2eContext } from '../context';
+import type { ServerTarget } from '../serverTarget';
+import type { Workbench } from '../workbench';
+import { answerInput, clearNotifications, key } from './conversationSteps';
+import { pickQuickItem, SET_API_KEY } from './quickPick';
+import { panelOnServer } from './settingsPanelUi';
+
+/** Connects to `server` (the target, or a relay in front of it) with the target's key, the LLM at `llmBaseUrl`. */
+export async function connectWithLlm(
+  workbench: Workbench, page: Page, context: E2eContext, target: ServerTarget, llmBaseUrl: string, server: Pick<ServerTarget, 'url' | 'apiLabel'> = target,
+): Promise<void> {
+  await panelOnServer(workbench, page, server);
+  await workbench.runCommand(SET_API_KEY);
+  await pickQuickItem(workbench, SET_API_KEY);
+  await answerInput(workbench, SET_API_KEY, target.sessionApiKey, { password: true });
+  await workbench.runCommand('OpenHands: Configure LLM');
+  await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
+  await answerInput(workbench, 'Configure LLM (2/3): base URL', llmBaseUrl);
+  await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
+  await clearNotifications(workbench);
+}
+
+/**
+ * The ids of the items the transcript tab shows, in order, but its state entries: a tab that saw the conversation's row
+ * change state enters the change itself and then shows no stored state event that repeats it (core/transcript/rowStates.ts).
+ */
+export async function shownIds(frame: Frame): Promise<string[]> {
+  return (await frame.locator('article[data-id]:not(.state)').evaluateAll((items) => items.map((item) => item.getAttribute('data-id') ?? ''))).filter(Boolean);
+}
+
+/** The ids of the events the server stored for the conversation, oldest first (≤ 100: the scenarios' runs are short). */
+export async function storedIds(target: ServerTarget, conversationId: string): Promise<string[]> {
+  const answer = await fetch(`${target.url}/api/conversations/${conversationId}/events/search?limit=100&sort_order=TIMESTAMP`, { headers: { 'X-Session-API-Key': target.sessionApiKey } });
+  assert.equal(answer.status, 200);
+  const page = await answer.json() as { items: { id: string }[]; next_page_id: string | null };
+  assert.equal(page.next_page_id, null);
+  return page.items.map((event) => event.id);
+}
