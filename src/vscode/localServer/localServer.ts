@@ -14,6 +14,7 @@ import { serverEnvironment, serverLayout, type ServerLayout } from '../../core/l
 import { localServerUrl, withLocalServer } from '../../core/localServer/serverEntry';
 import { answersReady, runStep, spawnServer, stopGroup, waitUntilReady } from '../../core/localServer/serverProcess';
 import { choosePort } from '../../core/localServer/port';
+import { makeStateFolders, StateFolderUnwritable } from '../../core/localServer/stateFolder';
 import { classify, processAlive, readState, stopped, writeState, type Found } from '../../core/localServer/stateFile';
 import { tryLock, unlock } from '../../core/localServer/startLock';
 import { SETTINGS_SECTION } from '../../core/platform/settingKeys';
@@ -87,6 +88,8 @@ export class LocalServer extends Disposable {
     } catch (error) {
       this.deps.logger.warn(`The local agent server did not start: ${String(error)}`);
       if (error instanceof LocalServerProblem) void this.showProblem(error.message, error.command);
+      // Show Log would show nothing: the log is in that folder. Once it is mended, Retry starts the server.
+      else if (error instanceof StateFolderUnwritable) void this.offerRetry(error.message);
       else void this.showProblem(vscode.l10n.t('The local agent server did not start: {0}', error instanceof Error ? error.message : String(error)));
       return false;
     }
@@ -111,7 +114,7 @@ export class LocalServer extends Disposable {
   /** Under the lock: the running server, or one started now; undefined when cancelled. */
   private async reach(progress: Progress, signal: AbortSignal): Promise<Reached | undefined> {
     const fresh = !(await exists(this.layout.store));
-    for (const dir of [this.layout.root, this.layout.store, this.layout.worktrees, this.layout.tmp]) await fs.mkdir(dir, { recursive: true });
+    await makeStateFolders(this.layout);
     if (!(await this.lock(progress, signal))) return undefined;
     try {
       const found = await this.find();
@@ -287,6 +290,11 @@ export class LocalServer extends Disposable {
   private async markStopped(): Promise<void> {
     const state = await readState(this.layout.stateFile);
     if (state) await writeState(this.layout.stateFile, stopped(state));
+  }
+
+  private async offerRetry(message: string): Promise<void> {
+    const retry = vscode.l10n.t('Retry');
+    if (await vscode.window.showErrorMessage(message, retry) === retry) await this.start();
   }
 
   private async showProblem(message: string, command?: string): Promise<void> {
