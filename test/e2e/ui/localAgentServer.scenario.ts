@@ -120,6 +120,9 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
 
     // Restart, then the last window goes (the page leaves the workbench: after code-server's grace time its extension
     // host ends, and deactivate leaves the reaper): no conversation runs, so the server is stopped.
+    // The views say offline first (else they could still show the killed server's settings when the page leaves, and the
+    // window would leave while the restarted server is not up yet: then it cannot ask it, and keeps it, by design).
+    await panel.waitForWelcome(/Cannot reach the OpenHands server/);
     await clickButton(crash, 'Restart');
     const restarted = await until('the state file to name the restarted server', () => (readState()?.pid && readState()?.pid !== pid ? readState() : undefined), 30_000);
     await until('the views to show the restarted server\'s settings', async () => (await panel.offersWelcomeButton('Retry') ? undefined : true), READY_MS);
