@@ -28,7 +28,8 @@ export class ServerExit {
     let made: Promise<OpenHandsClient> | undefined;
     const client = () => (made ??= connect().catch((error: unknown) => { made = undefined; throw error; }));
     this.lasting = { url, client };
-    await client().catch((error: unknown) => this.logger.warn(`Connecting for VS Code's exit to ${url} failed (tried again then): ${String(error)}`));
+    // Not awaited: Start and the reload's check go on meanwhile.
+    void client().catch((error: unknown) => this.logger.warn(`Connecting for VS Code's exit to ${url} failed (tried again then): ${String(error)}`));
   }
 
   /** This window goes: the last one that used the server leaves the reaper its plan. */
