@@ -19,8 +19,8 @@ import type { ServerLayout } from './serverEnv';
 
 /** Past a Reload Window's return on a loaded machine (the new host writes its file right after activation). */
 export const EXIT_GRACE_MS = 45_000;
-/** How long the last window asks the server whether a conversation runs: deactivate has only a few seconds. */
-export const EXIT_QUESTION_MS = 2_500;
+/** How long the last window asks the server whether a conversation runs: VS Code gives deactivate 5 s in all. */
+export const EXIT_QUESTION_MS = 4_000;
 const STOP_GRACE_MS = 10_000;
 
 export type ExitPlan =

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { Credential } from '../../api/http/credential';
-import { connectClient, type ClientOptions } from '../../api/createClient';
+import { clientOfApi, connectClient, type ClientOptions } from '../../api/createClient';
 import type { ConnectionState } from '../../core/connection/connectionState';
 import { Reachability } from '../../core/connection/reachability';
 import { describeServerApi } from '../../core/connection/serverApi';
@@ -125,7 +125,10 @@ export class ServerSession extends Disposable {
    */
   async lastingConnection(url: string): Promise<() => Promise<OpenHandsClient>> {
     const credential = await this.keys.get(url);
-    return () => connectClient({ ...clientOptions(url), getCredential: () => Promise.resolve(credential) });
+    const options = { ...clientOptions(url), getCredential: () => Promise.resolve(credential) };
+    // What the connected server speaks is known: no request then (a window may go right after it connected).
+    const api = this.model.server?.url === url ? this.model.server.client.api : undefined;
+    return () => (api ? clientOfApi(options, api) : connectClient(options));
   }
 
   private clientFor(baseUrl: string, signal: AbortSignal): Promise<OpenHandsClient> {

@@ -55,7 +55,9 @@ export class ServerExit {
     if (this.lasting?.url !== localServerUrl(state.port)) return { unasked: 'this window has no client of it' };
     try {
       const signal = AbortSignal.timeout(EXIT_QUESTION_MS);
-      const client = await this.lasting.client();
+      // A connection still on its way is waited for within the same time.
+      const ended = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`no answer within ${EXIT_QUESTION_MS} ms`)), { once: true }));
+      const client = await Promise.race([this.lasting.client(), ended]);
       const page = await client.listByState?.({ states: ['running'], limit: 1 }, { signal, timeoutMs: EXIT_QUESTION_MS });
       return page ? { running: page.items.length } : { unasked: 'its API does not list conversations by state' };
     } catch (error) {
