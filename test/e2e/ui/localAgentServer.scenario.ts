@@ -125,7 +125,8 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     await panel.waitForWelcome(/Cannot reach the OpenHands server/);
     await clickButton(crash, 'Restart');
     const restarted = await until('the state file to name the restarted server', () => (readState()?.pid && readState()?.pid !== pid ? readState() : undefined), 30_000);
-    await until('the views to show the restarted server\'s settings', async () => (await panel.offersWelcomeButton('Retry') ? undefined : true), READY_MS);
+    // Its settings shown (not merely no Retry, which is also true while the views load): the window is connected to it.
+    await until('the views to show the restarted server\'s settings', async () => ((await panel.description('Confirmation mode', 2).catch(() => '')) === 'on' ? true : undefined), READY_MS);
     const before = serverLog().length;
     await page.goto('about:blank');
     // What the reaper says (its plan and why) is the failure's message: the reason the server stays is there.
