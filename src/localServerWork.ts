@@ -21,7 +21,7 @@ export function localServerWork(activated: Activated): LocalServerWork {
   const { context, keys, session, settings, logger, errors } = activated;
   const layout = serverLayout(context.globalStorageUri.fsPath);
   const exit = new ServerExit(layout, session, logger);
-  const use = new ServerUse(layout, session, (state) => void exit.sayKept(state));
+  const use = new ServerUse(layout, session, exit);
   // The watch of the process this window starts, disposed with the extension.
   const server = new LocalServer({ context, keys, session, settings, logger, use });
   context.subscriptions.push(use, server);

@@ -90,7 +90,11 @@ function providerTokensApi(transport: Transport, settings: SettingsApi, api: Ser
 
 /** Finds what the server speaks, then builds its client: once per connection, never per call. */
 export async function connectClient(options: ClientOptions, call?: CallOptions): Promise<OpenHandsClient> {
-  const api = await detectServerApi(new Transport(options), call);
+  return clientOfApi(options, await detectServerApi(new Transport(options), call));
+}
+
+/** The client of a server whose API connectClient found already: no request. */
+export async function clientOfApi(options: ClientOptions, api: ServerApi): Promise<OpenHandsClient> {
   // The V1 and agent lines' adapters ride in loadedLines.js, out of what activation loads: the views ask for settings
   // and conversations as soon as the server is connected, so the file loads now rather than on their first call.
   const speaksLoadedLine = api.settings === 'v1' || api.conversations !== 'v0';

@@ -8,7 +8,10 @@
 //   waits a grace period, then looks again: a window that came back (a reload, a new window) has written its file,
 //   and the server stays; else the reaper acts on the plan the last window made while it could still ask the server.
 // - The plan: stop, unless a conversation is running, or the window could not tell (the server did not answer in
-//   time, or the window was not connected to it): then the server is kept. At exit nothing may ask a modal, so the
+//   time, or the window had no client of it): then the server is kept. The question is asked through a client made
+//   while the window used the server (ServerExit.prepare): VS Code disposes the extension's subscriptions (the server
+//   session, whose requests it cancels) as it calls deactivate, and the secret storage that holds the key and the log
+//   channel are closed by then; asked through the session, every exit kept the server (seen in code-server). At exit nothing may ask a modal, so the
 //   reaper marks the state file (keptAtExit) and the next window that uses the server says it was kept running,
 //   with Stop the Local Agent Server (serverUse.ts). Work in flight is never ended by closing a window.
 import type { CommandLine } from './runner';
@@ -16,8 +19,8 @@ import type { ServerLayout } from './serverEnv';
 
 /** Past a Reload Window's return on a loaded machine (the new host writes its file right after activation). */
 export const EXIT_GRACE_MS = 45_000;
-/** How long the last window asks the server whether a conversation runs: deactivate has only a few seconds. */
-export const EXIT_QUESTION_MS = 2_500;
+/** How long the last window asks the server whether a conversation runs: VS Code gives deactivate 5 s in all. */
+export const EXIT_QUESTION_MS = 4_000;
 const STOP_GRACE_MS = 10_000;
 
 export type ExitPlan =
@@ -34,6 +37,8 @@ export interface ExitFacts {
   readonly otherUsers: number;
   /** Conversations running on it; undefined when the server could not be asked. */
   readonly runningConversations: number | undefined;
+  /** Why it could not be asked, for the log. */
+  readonly unasked?: string;
 }
 
 export function planAtExit(facts: ExitFacts): ExitPlan {
@@ -41,15 +46,23 @@ export function planAtExit(facts: ExitFacts): ExitPlan {
   return facts.runningConversations === 0 ? 'stop' : 'keep';
 }
 
+/** Why the plan, in the reaper's words in the server's log. */
+export function planReason(facts: ExitFacts): string {
+  if (facts.runningConversations === undefined) return `it could not be asked whether a conversation runs: ${facts.unasked ?? 'not known'}`;
+  return facts.runningConversations === 0 ? 'no conversation runs on it' : `${facts.runningConversations} conversation(s) run on it`;
+}
+
 // The reaper: plain JavaScript run by `node -e` (the extension host's own executable as Node), detached from the
 // extension host so that it outlives it. Its arguments: the state file, the users folder, the grace in ms, the
-// server's pid it was made for, the plan, the stop's grace. It acts only if no user file of a live process is there
-// after the grace, and only on the server it was made for (a server started meanwhile has another pid).
+// server's pid it was made for, the plan, the stop's grace, why the window made that plan. It acts only if no user
+// file of a live process is there after the grace, and only on the server it was made for (a server started
+// meanwhile has another pid). What it finds and does goes to the server's log, a channel of the extension's log.
 const REAPER_SOURCE = `
 const fs = require('node:fs');
-const [stateFile, usersDir, grace, forPid, plan, stopGrace] = process.argv.slice(1);
+const [stateFile, usersDir, grace, forPid, plan, stopGrace, why] = process.argv.slice(1);
 const alive = (pid, group) => { try { process.kill(group ? -pid : pid, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
 const say = (what) => console.log('[VS Code exit] ' + what);
+say('the last window that used it went: ' + plan + ' (' + why + '), unless a window uses it again within ' + grace + ' ms');
 const write = (state) => { fs.writeFileSync(stateFile + '.reaper', JSON.stringify(state)); fs.renameSync(stateFile + '.reaper', stateFile); };
 setTimeout(() => {
   let users = [];
@@ -59,7 +72,7 @@ setTimeout(() => {
   try { state = JSON.parse(fs.readFileSync(stateFile, 'utf8')); } catch { return; }
   const pid = Number(forPid);
   if (state.pid !== pid || !alive(pid, true)) return say('the server it was left for has ended');
-  if (plan === 'keep') { write({ ...state, keptAtExit: true }); return say('a conversation runs (or none could be asked): it stays'); }
+  if (plan === 'keep') { write({ ...state, keptAtExit: true }); return say(why + ': it stays'); }
   write({ port: state.port, release: state.release });
   say('no window uses it: stopping it');
   try { process.kill(-pid, 'SIGTERM'); } catch { return; }
@@ -74,11 +87,12 @@ setTimeout(() => {
 `;
 
 /**
- * The reaper's command line for the server `pid` and `plan` ('stop' or 'keep'). `nodeExecutable` is the extension
- * host's executable; `ELECTRON_RUN_AS_NODE` (in reaperEnvironment) makes VS Code's own binary run as Node.
+ * The reaper's command line for the server `pid` and `plan` ('stop' or 'keep'), `why` the window made it (for the
+ * log). `nodeExecutable` is the extension host's executable; `ELECTRON_RUN_AS_NODE` (in reaperEnvironment) makes
+ * VS Code's own binary run as Node.
  */
-export function reaperCommand(nodeExecutable: string, layout: ServerLayout, pid: number, plan: Exclude<ExitPlan, 'none'>, graceMs = EXIT_GRACE_MS): CommandLine {
-  return { command: nodeExecutable, args: ['-e', REAPER_SOURCE, layout.stateFile, layout.users, String(graceMs), String(pid), plan, String(STOP_GRACE_MS)] };
+export function reaperCommand(nodeExecutable: string, layout: ServerLayout, pid: number, plan: Exclude<ExitPlan, 'none'>, why: string, graceMs = EXIT_GRACE_MS): CommandLine {
+  return { command: nodeExecutable, args: ['-e', REAPER_SOURCE, layout.stateFile, layout.users, String(graceMs), String(pid), plan, String(STOP_GRACE_MS), why] };
 }
 
 export function reaperEnvironment(base: Readonly<Record<string, string | undefined>>): Record<string, string> {

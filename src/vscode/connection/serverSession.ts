@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { OpenHandsClient } from '../../api/client';
 import type { Credential } from '../../api/http/credential';
-import { connectClient } from '../../api/createClient';
+import { clientOfApi, connectClient, type ClientOptions } from '../../api/createClient';
 import type { ConnectionState } from '../../core/connection/connectionState';
 import { Reachability } from '../../core/connection/reachability';
 import { describeServerApi } from '../../core/connection/serverApi';
@@ -117,15 +117,25 @@ export class ServerSession extends Disposable {
     this.stateChanged.fire(state);
   }
 
+  /**
+   * A way to connect to `url` later that needs nothing of this session nor of VS Code: the key as stored now, no
+   * cancel on a server change, no log. What deactivate asks goes through it: VS Code disposes the extension's
+   * subscriptions (this session, which cancels its requests) right as it calls deactivate, and the secret storage
+   * and the log channel are closed by then.
+   */
+  async lastingConnection(url: string): Promise<() => Promise<OpenHandsClient>> {
+    const credential = await this.keys.get(url);
+    const options = { ...clientOptions(url), getCredential: () => Promise.resolve(credential) };
+    // What the connected server speaks is known: no request then (a window may go right after it connected).
+    const api = this.model.server?.url === url ? this.model.server.client.api : undefined;
+    return () => (api ? clientOfApi(options, api) : connectClient(options));
+  }
+
   private clientFor(baseUrl: string, signal: AbortSignal): Promise<OpenHandsClient> {
     return connectClient({
+      ...clientOptions(baseUrl),
       signal,
-      baseUrl,
-      // VS Code patches the global fetch with the person's proxy and certificate settings.
-      fetch: (input, init) => globalThis.fetch(input, init),
       getCredential: () => this.keys.get(baseUrl),
-      timeoutMs: configuration.requestTimeoutMs(),
-      runtimeHosts: configuration.runtimeHostsFor(baseUrl),
       logger: this.logger,
       reached: (answered) => this.reached(baseUrl, answered),
     });
@@ -145,4 +155,15 @@ export class ServerSession extends Disposable {
     if (server) await server.client.loadSettings({ signal: this.model.superseded });
     else await this.model.connect(true);
   }
+}
+
+/** What every client of `baseUrl` is made with, as the settings say now. */
+function clientOptions(baseUrl: string): Omit<ClientOptions, 'getCredential'> {
+  return {
+    baseUrl,
+    // VS Code patches the global fetch with the person's proxy and certificate settings.
+    fetch: (input, init) => globalThis.fetch(input, init),
+    timeoutMs: configuration.requestTimeoutMs(),
+    runtimeHosts: configuration.runtimeHostsFor(baseUrl),
+  };
 }

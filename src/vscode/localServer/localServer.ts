@@ -14,6 +14,8 @@ import { serverEnvironment, serverLayout, type ServerLayout } from '../../core/l
 import { localServerUrl, withLocalServer } from '../../core/localServer/serverEntry';
 import { answersReady, runStep, spawnServer, stopGroup, waitUntilReady } from '../../core/localServer/serverProcess';
 import { choosePort } from '../../core/localServer/port';
+import { makeStateFolders, StateFolderUnwritable } from '../../core/localServer/stateFolder';
+import { logSince, uvError } from '../../core/localServer/startError';
 import { classify, processAlive, readState, stopped, writeState, type Found } from '../../core/localServer/stateFile';
 import { tryLock, unlock } from '../../core/localServer/startLock';
 import { SETTINGS_SECTION } from '../../core/platform/settingKeys';
@@ -42,7 +44,8 @@ interface Reached { readonly url: string; readonly fresh: boolean }
 
 /** A failure the person can act on: its message is shown as it is, with the command that mends it when there is one. */
 class LocalServerProblem extends Error {
-  constructor(message: string, readonly command?: string) { super(message); }
+  /** `retry`: starting again may work (a download cut off), so Retry is offered. */
+  constructor(message: string, readonly command?: string, readonly retry = false) { super(message); }
 }
 
 export interface LocalServerDeps {
@@ -86,7 +89,9 @@ export class LocalServer extends Disposable {
       return true;
     } catch (error) {
       this.deps.logger.warn(`The local agent server did not start: ${String(error)}`);
-      if (error instanceof LocalServerProblem) void this.showProblem(error.message, error.command);
+      if (error instanceof LocalServerProblem) void this.showProblem(error.message, error.command, error.retry);
+      // Once the folder is mended, Retry starts the server.
+      else if (error instanceof StateFolderUnwritable) void this.showProblem(error.message, undefined, true);
       else void this.showProblem(vscode.l10n.t('The local agent server did not start: {0}', error instanceof Error ? error.message : String(error)));
       return false;
     }
@@ -111,7 +116,7 @@ export class LocalServer extends Disposable {
   /** Under the lock: the running server, or one started now; undefined when cancelled. */
   private async reach(progress: Progress, signal: AbortSignal): Promise<Reached | undefined> {
     const fresh = !(await exists(this.layout.store));
-    for (const dir of [this.layout.root, this.layout.store, this.layout.worktrees, this.layout.tmp]) await fs.mkdir(dir, { recursive: true });
+    await makeStateFolders(this.layout);
     if (!(await this.lock(progress, signal))) return undefined;
     try {
       const found = await this.find();
@@ -162,6 +167,7 @@ export class LocalServer extends Disposable {
       ? vscode.l10n.t('downloading openhands-agent-server {0} and starting it (the first time takes a few minutes)…', release)
       : vscode.l10n.t('starting openhands-agent-server {0}…', release) });
     await this.log.follow(true);
+    const logFrom = (await fs.stat(this.layout.log).catch(() => undefined))?.size ?? 0;
     const line = serverCommand(runner, release, port);
     this.log.info(`Starting ${line.command} ${line.args.join(' ')} in ${this.layout.root}`);
     const child = spawnServer(line, env, this.layout.root, this.layout.log);
@@ -173,7 +179,7 @@ export class LocalServer extends Disposable {
     if (child.pid === undefined) throw new LocalServerProblem(vscode.l10n.t('{0} could not be run.', line.command));
     await writeState(this.layout.stateFile, { port, release, pid: child.pid });
     const started = Date.now();
-    if (!(await this.ready(url, firstRun ? FIRST_READY_MS : READY_MS, progress, signal, () => ended, child.pid))) return undefined;
+    if (!(await this.ready(url, firstRun ? FIRST_READY_MS : READY_MS, progress, signal, () => ended, { pid: child.pid, logFrom }))) return undefined;
     this.deps.logger.info(`The local agent server ${release} is ready at ${url} after ${Date.now() - started} ms (pid ${child.pid}${firstRun ? ', first run' : ''})`);
     await fs.writeFile(this.layout.readyMarker(release), '');
     this.hold(child);
@@ -182,22 +188,25 @@ export class LocalServer extends Disposable {
 
   /**
    * Waits for /ready: resolves to true once it answers, false when cancelled; on anything else says why. Whatever
-   * the outcome but ready, the process group this window started (`pid`) is ended.
+   * the outcome but ready, the process group this window started (`started.pid`) is ended.
    */
-  private async ready(url: string, timeoutMs: number, progress: Progress, signal: AbortSignal, ended: () => boolean, pid?: number): Promise<boolean> {
+  private async ready(url: string, timeoutMs: number, progress: Progress, signal: AbortSignal, ended: () => boolean, started?: { pid: number; logFrom: number }): Promise<boolean> {
     progress.report({ message: vscode.l10n.t('waiting until it is ready…') });
     const outcome = await waitUntilReady(url, { timeoutMs, signal, ended });
     if (outcome === 'ready') return true;
-    if (pid !== undefined) await stopGroup(pid);
+    if (started) await stopGroup(started.pid);
     if (outcome === 'cancelled') {
-      if (pid !== undefined) await this.markStopped();
+      if (started) await this.markStopped();
       return false;
     }
     // One that ended or never answers is not found again: the next Start starts a new one.
     await this.markStopped();
-    throw new LocalServerProblem(outcome === 'exited'
-      ? vscode.l10n.t('The local agent server ended before it was ready. Its log says why.')
-      : vscode.l10n.t('The local agent server did not answer {0}/ready within {1} s. Its log says why.', url, Math.round(timeoutMs / 1000)));
+    if (outcome !== 'exited') throw new LocalServerProblem(vscode.l10n.t('The local agent server did not answer {0}/ready within {1} s. Its log says why.', url, Math.round(timeoutMs / 1000)));
+    // uv's error (a download cut off or refused) is said as uv said it; Retry starts again, uv keeps what it has.
+    const said = started && uvError(await logSince(this.layout.log, started.logFrom));
+    throw new LocalServerProblem(said
+      ? vscode.l10n.t('The local agent server could not be started: uv says "{0}". Its log says more.', said)
+      : vscode.l10n.t('The local agent server ended before it was ready. Its log says why.'), undefined, true);
   }
 
   /** The venv for a machine without uv: made once per release, the pinned release installed into it. */
@@ -289,11 +298,13 @@ export class LocalServer extends Disposable {
     if (state) await writeState(this.layout.stateFile, stopped(state));
   }
 
-  private async showProblem(message: string, command?: string): Promise<void> {
+  private async showProblem(message: string, command?: string, retry = false): Promise<void> {
     const show = vscode.l10n.t('Show Log');
     const copy = vscode.l10n.t('Copy the Command');
-    const choice = await vscode.window.showErrorMessage(message, ...(command ? [copy] : []), show);
+    const again = vscode.l10n.t('Retry');
+    const choice = await vscode.window.showErrorMessage(message, ...(command ? [copy] : []), ...(retry ? [again] : []), show);
     if (choice === show) this.log.show();
+    else if (choice === again) await this.start();
     else if (choice === copy && command) await vscode.env.clipboard.writeText(command);
   }
 }

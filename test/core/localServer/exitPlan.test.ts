@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { planAtExit, reaperCommand, reaperEnvironment } from '../../../src/core/localServer/exitPlan';
+import { planAtExit, planReason, reaperCommand, reaperEnvironment } from '../../../src/core/localServer/exitPlan';
 import { serverLayout, type ServerLayout } from '../../../src/core/localServer/serverEnv';
 import { spawnServer } from '../../../src/core/localServer/serverProcess';
 import { processAlive, readState } from '../../../src/core/localServer/stateFile';
@@ -24,6 +24,13 @@ describe('VS Code\'s exit and the local agent server', () => {
   it('keeps it while a conversation runs, or when the server could not be asked', () => {
     assert.equal(planAtExit({ serverRunning: true, otherUsers: 0, runningConversations: 1 }), 'keep');
     assert.equal(planAtExit({ serverRunning: true, otherUsers: 0, runningConversations: undefined }), 'keep');
+  });
+
+  it('says why, for the reaper\'s line in the server\'s log', () => {
+    assert.equal(planReason({ serverRunning: true, otherUsers: 0, runningConversations: 0 }), 'no conversation runs on it');
+    assert.equal(planReason({ serverRunning: true, otherUsers: 0, runningConversations: 1 }), '1 conversation(s) run on it');
+    assert.equal(planReason({ serverRunning: true, otherUsers: 0, runningConversations: undefined, unasked: 'The request GET /openapi.json was cancelled.' }),
+      'it could not be asked whether a conversation runs: The request GET /openapi.json was cancelled.');
   });
 
   it('does nothing when it does not run', () => {
@@ -53,7 +60,7 @@ describe('the reaper left at exit', () => {
   });
 
   function reap(plan: 'stop' | 'keep', forPid = group): Promise<number | null> {
-    const child = spawnServer(reaperCommand(process.execPath, layout, forPid, plan, 100), reaperEnvironment(process.env), layout.root, layout.log);
+    const child = spawnServer(reaperCommand(process.execPath, layout, forPid, plan, 'the test', 100), reaperEnvironment(process.env), layout.root, layout.log);
     return new Promise((resolve) => child.once('exit', resolve));
   }
 
@@ -82,6 +89,7 @@ describe('the reaper left at exit', () => {
     assert.equal(await reap('keep'), 0);
     assert.ok(processAlive(group));
     assert.deepEqual(await readState(layout.stateFile), { port: 43123, release: '1.58.2', pid: group, keptAtExit: true });
+    assert.match(fs.readFileSync(layout.log, 'utf8'), /^\[VS Code exit\] the test: it stays$/m);
   });
 
   it('leaves alone a server started since it was made (another pid)', async () => {

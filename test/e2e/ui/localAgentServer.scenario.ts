@@ -3,8 +3,10 @@
 // openhands-agent-server in uv's cache, starts it and connects ("This machine" in openhands.servers, the Settings view
 // names it), confirmation mode stored on. Reload Window finds it running: the same process, no second one; Start again
 // connects to it. Stop ends its whole process group. Started again it has the same port; killed, it is said to have
-// stopped, with Restart and Show Log; restarted, then the last window gone, VS Code's exit stops it. The real-server lane only (it runs the real server through uvx, put in the run's
-// ~/.local/bin; localAgentServer.ts gives code-server uv's cache and the constraints), with no server started for it.
+// stopped, with Restart and Show Log; restarted, then the last window gone (its extension host ended, the subscriptions
+// disposed and the secret storage closed as deactivate runs), VS Code's exit stops it. The real-server lane only (it
+// runs the real server through uvx, put in the run's ~/.local/bin; localAgentServer.ts gives code-server uv's cache and
+// the constraints), with no server started for it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -23,12 +25,18 @@ const READY_MS = 240_000;
 
 /** What the reaper left at a window's exit writes to the server's log (core/localServer/exitPlan.ts). */
 const STAYS = '[VS Code exit] a window uses it again: it stays';
+const STOPS = '[VS Code exit] no window uses it: stopping it';
 
 /** Every file under `dir`, as one text. */
 function storedText(dir: string): string {
   if (!fs.existsSync(dir)) return '';
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
     .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8')).join('\n');
+}
+
+/** The reaper's lines in a piece of the server's log, or that there are none. */
+function reaperLines(log: string): string {
+  return log.split('\n').filter((line) => line.startsWith('[VS Code exit]')).join(' | ') || 'nothing';
 }
 
 function agentServers(pid: number): string[] {
@@ -110,12 +118,25 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
     await workbench.screenshot('crashed');
 
-    // Restart brings it back on the same port. (The last window's exit stopping it is not checked here: in the clean-clone
-    // CI run the reaper had not stopped the server 240 s after the page left the workbench, code-server's grace time
-    // being 30 s; the cause is open in issue 44. The reload's reaper above, and exitPlan.test.ts, do run.)
+    // Restart, then the last window goes (the page leaves the workbench: after code-server's grace time its extension
+    // host ends, and deactivate leaves the reaper): no conversation runs, so the server is stopped.
+    // The views say offline first (else they could still show the killed server's settings when the page leaves, and the
+    // window would leave while the restarted server is not up yet: then it cannot ask it, and keeps it, by design).
+    await panel.waitForWelcome(/Cannot reach the OpenHands server/);
     await clickButton(crash, 'Restart');
-    await until('the state file to name the restarted server', () => (readState()?.pid && readState()?.pid !== pid ? readState() : undefined), 30_000);
-    await until('the views to show the restarted server\'s settings', async () => (await panel.offersWelcomeButton('Retry') ? undefined : true), READY_MS);
+    const restarted = await until('the state file to name the restarted server', () => (readState()?.pid && readState()?.pid !== pid ? readState() : undefined), 30_000);
+    // Its settings shown (not merely no Retry, which is also true while the views load): the window is connected to it.
+    await until('the views to show the restarted server\'s settings', async () => ((await panel.description('Confirmation mode', 2).catch(() => '')) === 'on' ? true : undefined), READY_MS);
+    const before = serverLog().length;
+    await page.goto('about:blank');
+    // What the reaper says (its plan and why) is the failure's message: the reason the server stays is there.
+    const said = () => reaperLines(serverLog().slice(before));
+    const acted = await until('the reaper to act', () => (/stopping it|it stays|has ended/.test(said()) ? said() : undefined), 240_000)
+      .catch((error: Error) => { throw new Error(`${error.message}; the reaper said: ${said()}`); });
+    assert.ok(acted.includes(STOPS), acted);
+    console.log(`    the reaper at the last window's exit: ${acted}`);
+    await until('the server to end', () => (groupProcesses(restarted.pid!).length === 0 ? true : undefined), 30_000);
+    assert.deepEqual(readState(), { port: state.port, release: '1.58.2' });
   } finally {
     killLocalServer(context);
     fs.writeFileSync(machineSettings, original);
