@@ -14,13 +14,13 @@ import { readWhenVisible } from './vscode/changes/changesMemory';
 import { ChangesTreeProvider } from './vscode/changes/changesTreeProvider';
 import { changesCommands } from './vscode/changes/changesCommands';
 import { ChangesController } from './vscode/changes/changesController';
+import type { Exporter } from './vscode/transcript/transcriptExport';
 import { transcriptFeature } from './vscode/transcript/transcriptFeature';
 import { systemClock } from './core/conversations/refreshSchedule';
 import { TranscriptFollower } from './core/transcript/follow';
 import type { FollowFactory } from './core/transcript/followTypes';
-import { buildTranscript } from './core/transcript/build';
-import { transcriptMarkdown } from './core/transcript/export';
 import type { AgentWorkHandlers } from './vscode/platform/commands';
+import { loggedImport, onFirstUse } from './vscode/platform/firstUse';
 import { presentingFailures } from './vscode/platform/presentedFailures';
 import { Command } from './vscode/platform/ids';
 
@@ -52,7 +52,7 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
   const follow: FollowFactory = (sources, onUpdate) => new TranscriptFollower(sources, systemClock, onUpdate);
   const transcripts = transcriptFeature({
     context, session, watch, errors, logger, actions,
-    follow, toMarkdown: (title, events) => transcriptMarkdown(buildTranscript(events).items, title),
+    follow, exporter: lazyExporter(activated),
   });
   return {
     handlers: presentingFailures({
@@ -65,4 +65,11 @@ export function agentWork(activated: Activated, parts: CommandParts): AgentWork 
     changeContents,
     changes,
   };
+}
+
+/** Export Transcript: its own file (src/exportWork.ts), loaded on the first export. */
+function lazyExporter({ session, errors, logger }: Activated): Exporter {
+  const loaded = onFirstUse(async () =>
+    (await loggedImport((message) => logger.info(message), 'exportWork.js', () => import('./exportWork.js'))).transcriptExport(session, errors, logger));
+  return { run: async (conversation) => (await loaded.get()).run(conversation) };
 }

@@ -12,7 +12,7 @@ import type { CommandHandler } from '../platform/commands';
 import type { ErrorPresenter } from '../platform/errorPresenter';
 import { Command } from '../platform/ids';
 import type { ConfirmActions } from './confirmActions';
-import type { TranscriptExport } from './transcriptExport';
+import type { Exporter } from './transcriptExport';
 import type { TranscriptTabs } from './transcriptTabs';
 
 interface Picked { readonly id: string; readonly title: string }
@@ -20,7 +20,7 @@ interface Picked { readonly id: string; readonly title: string }
 /** A pick among the conversations that wait for an answer (Approve / Reject), not among all of them. */
 interface WaitingOnly { readonly waits: (conversation: ConversationSummary) => boolean }
 
-export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatch, session: ServerSession, errors: ErrorPresenter, confirm: ConfirmActions, exporter: TranscriptExport) {
+export function transcriptCommands(tabs: TranscriptTabs, watch: ConversationWatch, session: ServerSession, errors: ErrorPresenter, confirm: ConfirmActions, exporter: Exporter) {
   const pick = new ConversationPicker(tabs, watch, session, errors);
   const rowClicks = new RowClicks(systemClock);
   const answer = async (arg: unknown, accept: boolean) => {

@@ -17,9 +17,14 @@ export interface ExportedConversation {
 /** Core's Markdown export of a conversation's events. */
 export type ToMarkdown = (title: string, events: readonly ConversationEvent[]) => string;
 
+/** Export Transcript as the tabs and commands call it: the export itself is loaded on its first run (src/exportWork.ts). */
+export interface Exporter {
+  run(conversation: ExportedConversation | undefined): Promise<boolean>;
+}
+
 const PAGE = 100;
 
-export class TranscriptExport {
+export class TranscriptExport implements Exporter {
   constructor(private readonly session: ServerSession, private readonly errors: ErrorPresenter, private readonly logger: Logger, private readonly toMarkdown: ToMarkdown) {}
 
   /** Asks what to save (where the server offers its trajectory too), then where; true once saved. */

@@ -14,7 +14,7 @@ import type { Logger } from '../platform/log';
 import { ConfirmActions } from './confirmActions';
 import { openLocalPath, openPageLink } from './pageLinks';
 import { transcriptCommands } from './transcriptCommands';
-import { TranscriptExport, type ToMarkdown } from './transcriptExport';
+import type { Exporter } from './transcriptExport';
 import type { PageActions, TranscriptEngine } from './transcriptPanel';
 import { TranscriptTabs, transcriptState } from './transcriptTabs';
 
@@ -27,14 +27,14 @@ export interface TranscriptDeps {
   readonly actions: ConversationActions;
   /** Core's live follow of a conversation's events. */
   readonly follow: (sources: FollowSources, onUpdate: (update: FollowUpdate) => void) => TranscriptFollow;
-  /** Core's Markdown export. */
-  readonly toMarkdown: ToMarkdown;
+  /** Export Transcript, loaded on its first run. */
+  readonly exporter: Exporter;
 }
 
 export function transcriptFeature(deps: TranscriptDeps) {
   const { context, session, watch, errors, logger, actions } = deps;
   const confirm = new ConfirmActions(session, errors, logger);
-  const exporter = new TranscriptExport(session, errors, logger, deps.toMarkdown);
+  const { exporter } = deps;
   const page: PageActions = {
     reply: (tab, text, files) => actions.sendTyped(tab.conversation, { text, files }),
     pickFiles: pickAttachments,
