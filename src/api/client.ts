@@ -94,6 +94,12 @@ export interface ConversationsApi {
    * such field and clones nothing); absent where it can (the app server's lines, with the provider's token).
    */
   readonly clonesRepository?: false;
+  /**
+   * true where a conversation that ended with an error goes on: it takes a message, and Resume runs it again (an agent
+   * server keeps the agent, and 1.58.2 marks a run a restart cut off as an error, then takes `/run` and messages);
+   * absent where an error is the end.
+   */
+  readonly goesOnAfterError?: true;
   /** Starts a paused conversation's sandbox again; absent where the API offers no resume. */
   resumeConversation?(id: string, call?: CallOptions): Promise<void>;
   /**

@@ -45,6 +45,8 @@ export class AgentConversationsApi implements ConversationsApi {
   readonly stopLeaves = 'paused';
   /** Its start request names no repository (sdk conversation/request.py): the folder goes by Send This Folder. */
   readonly clonesRepository = false;
+  /** A run a restart cut off reads `error` (event_service.py); `/run` and a message go on from there. */
+  readonly goesOnAfterError = true;
   private home: Promise<string> | undefined;
 
   constructor(private readonly transport: Transport) {}

@@ -45,14 +45,14 @@ export function canStop(state: ConversationState): boolean {
   return state === 'starting' || state === 'running' || state === 'waiting';
 }
 
-/** Resume starts a paused sandbox again; nothing else is resumed. */
-export function canResume(state: ConversationState): boolean {
-  return state === 'paused';
+/** Resume starts a paused sandbox again, and runs one that ended with an error again where the server goes on after one. */
+export function canResume(state: ConversationState, goesOnAfterError = false): boolean {
+  return state === 'paused' || (goesOnAfterError && state === 'error');
 }
 
-/** One whose sandbox still runs can take a follow-up message. */
-export function canTakeMessage(state: ConversationState): boolean {
-  return state === 'running' || state === 'waiting' || state === 'finished';
+/** One whose sandbox still runs can take a follow-up message, as can one that ended with an error where it goes on. */
+export function canTakeMessage(state: ConversationState, goesOnAfterError = false): boolean {
+  return state === 'running' || state === 'waiting' || state === 'finished' || (goesOnAfterError && state === 'error');
 }
 
 /** How long ago, for a sentence: "just now", "5 min ago", "3 h ago", "2 d ago"; undefined without a time. */

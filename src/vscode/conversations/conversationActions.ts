@@ -60,6 +60,11 @@ export class ConversationActions {
     private readonly askFollowUp: AskFollowUp,
   ) {}
 
+  /** Whether the connected server's conversations go on after an error (its client says): Resume and a message apply then. */
+  get goesOnAfterError(): boolean {
+    return this.session.server?.client.goesOnAfterError === true;
+  }
+
   /** The next page of the list (Load more); a failure is shown with Retry. */
   async loadMore(): Promise<void> {
     try {

@@ -35,11 +35,11 @@ export function conversationCommands(
       none: vscode.l10n.t('OpenHands: no conversation in the list is running.'),
     })),
     [Command.ResumeConversation]: async (node?: ConversationNode) => actions.resume(await rowConversation(node, watch, {
-      placeHolder: vscode.l10n.t('Resume which conversation?'), applies: (c) => canResume(c.state),
+      placeHolder: vscode.l10n.t('Resume which conversation?'), applies: (c) => canResume(c.state, actions.goesOnAfterError),
       none: vscode.l10n.t('OpenHands: no conversation in the list is paused.'),
     })),
     [Command.SendFollowUpMessage]: async (node?: ConversationNode) => actions.sendFollowUp(await rowConversation(node, watch, {
-      placeHolder: vscode.l10n.t('Send a follow-up message to which conversation?'), applies: (c) => canTakeMessage(c.state),
+      placeHolder: vscode.l10n.t('Send a follow-up message to which conversation?'), applies: (c) => canTakeMessage(c.state, actions.goesOnAfterError),
       none: vscode.l10n.t('OpenHands: no conversation in the list takes a message now.'),
     })),
   } satisfies Record<string, CommandHandler>;

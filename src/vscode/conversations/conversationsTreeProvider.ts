@@ -129,8 +129,8 @@ export function rowOffers(conversation: FeedItem, client: OpenHandsClient | unde
     rename: Boolean(client?.renameConversation),
     delete: Boolean(client?.deleteConversation),
     stop: Boolean(client?.stopConversation) && canStop(conversation.state),
-    message: Boolean(client?.sendMessage) && canTakeMessage(conversation.state),
-    resume: Boolean(client?.resumeConversation) && canResume(conversation.state),
+    message: Boolean(client?.sendMessage) && canTakeMessage(conversation.state, client?.goesOnAfterError),
+    resume: Boolean(client?.resumeConversation) && canResume(conversation.state, client?.goesOnAfterError),
   };
 }
 

@@ -32,7 +32,7 @@ export function viewHeader(facts: HeaderFacts): ViewHeader {
     replyDisabled: replyDisabled(facts),
     attached: facts.attached,
     canStop: Boolean(client?.stopConversation) && state !== undefined && canStop(state),
-    canResume: Boolean(client?.resumeConversation) && state !== undefined && canResume(state),
+    canResume: Boolean(client?.resumeConversation) && state !== undefined && canResume(state, client?.goesOnAfterError),
     canExport: !facts.otherServer,
     awaitingConfirmation: waitsForAnswer(facts.awaiting, state) && Boolean(client?.confirmAction),
     hasOlder: facts.status?.hasOlder === true,
@@ -72,6 +72,6 @@ function sourceLine({ status, timing, client, otherServer, state }: HeaderFacts)
 function replyDisabled({ client, state, otherServer }: HeaderFacts): string | undefined {
   if (otherServer || !client) return vscode.l10n.t('Connect to the conversation\'s server to reply.');
   if (!client.sendMessage) return vscode.l10n.t('This server\'s API offers no follow-up messages.');
-  if (state && !canTakeMessage(state)) return vscode.l10n.t('The conversation is {0}: it takes messages while running, waiting or finished.', STATE_PRESENTATION[state].word);
+  if (state && !canTakeMessage(state, client.goesOnAfterError)) return vscode.l10n.t('{0} A message can be sent while the conversation runs, waits or has finished.', STATE_PRESENTATION[state].sentence);
   return undefined;
 }

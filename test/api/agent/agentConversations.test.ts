@@ -94,6 +94,14 @@ describe('agent server conversations: starts', () => {
     assert.equal(createClient(options, { version: '1.11.0', settings: 'v1', conversations: 'v1' }).clonesRepository, undefined);
     assert.equal(createClient(options).clonesRepository, undefined);
   });
+
+  it('the client says its conversations go on after an error (a run a restart cut off); the app server\'s lines say nothing', async () => {
+    const { client } = await clientOn();
+    assert.equal(client.goesOnAfterError, true);
+    const options = { baseUrl: 'http://127.0.0.1:9', fetch: (u: string, init: RequestInit) => fetch(u, init), getCredential: async () => undefined, timeoutMs: 5000 };
+    assert.equal(createClient(options, { version: '1.11.0', settings: 'v1', conversations: 'v1' }).goesOnAfterError, undefined);
+    assert.equal(createClient(options).goesOnAfterError, undefined);
+  });
 });
 
 describe('agent server conversations: the list and the actions', () => {

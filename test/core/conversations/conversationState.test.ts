@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConversationState } from '../../../src/api/model/conversations';
-import { STATE_PRESENTATION, ageText, canResume, canStop, isWorking, stoppedWorking } from '../../../src/core/conversations/conversationState';
+import { STATE_PRESENTATION, ageText, canResume, canStop, canTakeMessage, isWorking, stoppedWorking } from '../../../src/core/conversations/conversationState';
 
 const STATES = Object.keys(STATE_PRESENTATION) as ConversationState[];
 
@@ -19,7 +19,13 @@ describe('conversation states', () => {
 
   it('offers Stop only where the agent works or waits, Resume only where the sandbox is paused (issue 29, item 6)', () => {
     assert.deepEqual(STATES.filter(canStop), ['starting', 'running', 'waiting']);
-    assert.deepEqual(STATES.filter(canResume), ['paused']);
+    assert.deepEqual(STATES.filter((state) => canResume(state)), ['paused']);
+  });
+
+  it('goes on after an error only where the server does (an agent server after a restart): Resume and a message', () => {
+    assert.deepEqual(STATES.filter((state) => canResume(state, true)), ['paused', 'error']);
+    assert.deepEqual(STATES.filter((state) => canTakeMessage(state)), ['running', 'waiting', 'finished']);
+    assert.deepEqual(STATES.filter((state) => canTakeMessage(state, true)), ['running', 'waiting', 'finished', 'error']);
   });
 
   it('says of a conversation the server no longer has that it is gone, and not working (issue 29, item 7)', () => {
