@@ -3,7 +3,8 @@
 // session socket drops and nothing answers; the extension shows the outage with an action; the server is started
 // again on the same port with the same state folder; the extension reconnects, the conversation is still listed
 // (1.58.2 marks a run it finds RUNNING on disk as `error`: event_service.py 1421-1427) and its transcript shows every
-// event the server stored, each once, in the server's order, the items shown before the kill among them.
+// event the server stored, each once, in the server's order, the items shown before the kill among them; and a reply
+// from the tab sets the agent going again, to its end.
 import * as assert from 'node:assert/strict';
 import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
@@ -77,6 +78,14 @@ export default scenarioOn(['agent'], 'The agent server killed mid-run and starte
     assert.deepEqual((await shownIds(reopened)).filter((id) => stored.includes(id)), events, 'the same events as a tab opened after the restart');
     assert.deepEqual(await itemTitles(reopened), titles, 'the same items, state entries among them, in the same order');
     console.log(`  items: ${before.length} before the kill, ${shown.length} after (${events.length} of the ${stored.length} stored events, the rest folded in or not shown)`);
+
+    // It goes on: the run the restart cut off reads `error`, and the agent server takes a reply there (the client says
+    // so: goesOnAfterError), so the reply box is open; the reply runs the agent again, to its end.
+    await reopened.locator('form.reply textarea').fill('Go on from where you were.');
+    await reopened.locator('form.reply button.send').click();
+    await reopened.locator('article.user', { hasText: 'Go on from where you were.' }).first().waitFor({ timeout: 30_000 });
+    await (await conversationRows(workbench)).first().filter({ hasText: /finished/ }).waitFor({ timeout: 120_000 });
+    await workbench.screenshot('went-on');
   } finally {
     await llm.close();
   }
