@@ -10,7 +10,7 @@ import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
 import { scenarioOn } from '../harness/scenario';
-import { connectWithLlm, shownIds, storedIds } from '../harness/ui/agentSteps';
+import { assertWhole, connectWithLlm, shownIds } from '../harness/ui/agentSteps';
 import { answerDialog, answerInput, clearNotifications, conversationRows, notification } from '../harness/ui/conversationSteps';
 import { itemTitles, transcriptPage } from '../harness/ui/transcriptSteps';
 
@@ -61,14 +61,9 @@ export default scenarioOn(['agent'], 'The agent server killed mid-run and starte
     await frame.getByText('Reading the events failed').waitFor({ state: 'detached', timeout: 60_000 });
     // The kill lands in a command (the restarted server then adds an error for it) or in an LLM call (nothing added).
     await frame.getByText('The run has ended: every event is shown').waitFor({ timeout: 60_000 });
-    const shown = await shownIds(frame);
     const titles = await itemTitles(frame);
     await workbench.screenshot('whole');
-    const stored = await storedIds(target, conversationId);
-    const events = shown.filter((id) => stored.includes(id));
-    assert.equal(new Set(shown).size, shown.length, 'each item once');
-    assert.deepEqual(events, stored.filter((id) => events.includes(id)), 'the events in the server\'s order');
-    assert.deepEqual(shown.filter((id) => before.includes(id)), before, 'the items shown before the kill, still there, in their order');
+    const { shown, events, stored } = await assertWhole(frame, target, conversationId, before, 'the kill');
 
     // Nothing lost: the tab that lived through the outage shows what a tab opened now, read whole by REST, shows.
     await workbench.runCommand('View: Close All Editors');

@@ -9,7 +9,7 @@ import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { relay } from '../../support/tcpRelay';
 import { until } from '../../support/until';
 import { scenarioOn } from '../harness/scenario';
-import { connectWithLlm, shownIds, storedIds } from '../harness/ui/agentSteps';
+import { assertWhole, connectWithLlm, shownIds } from '../harness/ui/agentSteps';
 import { answerDialog, answerInput, clearNotifications, conversationRows, notification } from '../harness/ui/conversationSteps';
 import { itemTitles, transcriptPage } from '../harness/ui/transcriptSteps';
 
@@ -48,15 +48,10 @@ export default scenarioOn(['agent'], 'A dropped connection mid-run: the transcri
     await (await conversationRows(workbench)).first().filter({ hasText: /finished/ }).waitFor({ timeout: 120_000 });
     await frame.locator('article', { hasText: 'Both notes are there.' }).first().waitFor({ timeout: 30_000 });
     await frame.locator('article', { has: frame.locator('.title', { hasText: WRITING }) }).waitFor({ state: 'detached', timeout: 30_000 });
-    const shown = await shownIds(frame);
     const titles = await itemTitles(frame);
     await workbench.screenshot('resumed');
-
-    const stored = await storedIds(target, conversationId);
-    const events = shown.filter((id) => stored.includes(id));
-    assert.equal(new Set(shown).size, shown.length, 'each item once');
-    assert.deepEqual(events, stored.filter((id) => events.includes(id)), 'the events in the server\'s order');
-    assert.deepEqual(shown.filter((id) => before.includes(id)), before, 'the items shown before the drop (the one being written among them), still there, in their order');
+    // The one being written at the drop is among those shown before it.
+    const { shown, events, stored } = await assertWhole(frame, target, conversationId, before, 'the drop');
 
     await workbench.runCommand('View: Close All Editors');
     await (await conversationRows(workbench)).first().click();

@@ -40,3 +40,17 @@ export async function storedIds(target: ServerTarget, conversationId: string): P
   assert.equal(page.next_page_id, null);
   return page.items.map((event) => event.id);
 }
+
+/**
+ * The tab shows the server's events whole: each item once, the stored events in the server's order, and what it
+ * showed `before` the fault still there, in its order. Returns the stored events it shows.
+ */
+export async function assertWhole(frame: Frame, target: ServerTarget, conversationId: string, before: readonly string[], when: string): Promise<{ shown: string[]; events: string[]; stored: string[] }> {
+  const shown = await shownIds(frame);
+  const stored = await storedIds(target, conversationId);
+  const events = shown.filter((id) => stored.includes(id));
+  assert.equal(new Set(shown).size, shown.length, 'each item once');
+  assert.deepEqual(events, stored.filter((id) => events.includes(id)), 'the events in the server\'s order');
+  assert.deepEqual(shown.filter((id) => before.includes(id)), before, `the items shown before ${when}, still there, in their order`);
+  return { shown, events, stored };
+}
