@@ -126,13 +126,16 @@ async function runOne(planned: ScenarioRun, options: UiRunOptions): Promise<void
 
 /**
  * Points the extension's server URL (machine settings, as the harness wrote them) at `server` for a scenario on
- * another line than the run's V0 stand-in; returns what puts it back.
+ * another line than the run's V0 stand-in; returns what puts the file back as it was, whatever the scenario did to
+ * it: Change Server URL writes it, as it does for a person, and a URL left there (a scenarioOn target, closed after
+ * its scenario) would be the next scenarios' server.
  */
 function pointAt(context: E2eContext, server: ContractServer): () => void {
-  if (server.url === context.contractUrl) return () => undefined;
   const file = path.join(context.userDataDir, 'Machine', 'settings.json');
   const original = fs.readFileSync(file, 'utf8');
-  fs.writeFileSync(file, JSON.stringify({ ...(JSON.parse(original) as object), 'openhands.serverUrl': server.url }, null, 2));
+  if (server.url !== context.contractUrl) {
+    fs.writeFileSync(file, JSON.stringify({ ...(JSON.parse(original) as object), 'openhands.serverUrl': server.url }, null, 2));
+  }
   return () => fs.writeFileSync(file, original);
 }
 

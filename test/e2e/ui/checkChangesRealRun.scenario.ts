@@ -55,9 +55,10 @@ const SCRIPT: readonly ScriptStep[] = [
 const MODEL = 'openai/gpt-4o';
 const RUN_MS = 150_000;
 
-// On the agent line only for now: its run against the V1 stand-in in `npm test` left the run's V0 scenarios after it
-// unable to reach their server (clean-clone run of 97c7bb1, cause not yet found); it passed on the real 1.11.0 twice.
-export default scenarioOn(['agent'], 'Check Changes on a real run: the npm test task fails, the failure goes to the agent, its fix passes, Apply', async ({ workbench, page, context, target }) => {
+// Its Change Server URL writes the machine settings' server URL, as a person's does, pointing at the stand-in that is
+// closed after it: the harness puts that file back after every scenario (uiRunner.ts), else the next scenarios'
+// windows were on that dead URL (the V0 scenarios after it failed with "connection refused" in the run of 97c7bb1).
+export default scenarioOn(['v1', 'agent'], 'Check Changes on a real run: the npm test task fails, the failure goes to the agent, its fix passes, Apply', async ({ workbench, page, context, target }) => {
   const folder = context.workspaceFolder;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
   const originalHead = git('rev-parse', 'HEAD').trim();
