@@ -81,6 +81,14 @@ export function serverCommand(runner: Exclude<Runner, { kind: 'missing' }>, rele
   return { command: venvPython(runner.venvDir), args: serverArgs(port) };
 }
 
+/**
+ * Update's download through uvx, ahead of the restart: the release into uv's cache, then its module imported, so
+ * the server is stopped only once its successor can run (a download cut off leaves the old one running).
+ */
+export function uvxFetch(runner: Extract<Runner, { kind: 'uvx' }>, release: string): CommandLine {
+  return { command: runner.uvx, args: ['--from', `openhands-agent-server==${release}`, 'python', '-c', 'import openhands.agent_server'] };
+}
+
 /** The venv's making, in order (only where the venv has no server yet): the venv, then the pinned release into it. */
 export function venvSetup(runner: Extract<Runner, { kind: 'venv' }>, release: string): CommandLine[] {
   return [

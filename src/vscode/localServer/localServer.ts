@@ -7,9 +7,9 @@ import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { PINNED_RELEASE, checkRelease } from '../../core/localServer/releases';
+import { checkRelease, releaseToStart } from '../../core/localServer/releases';
 import { findRunner } from '../../core/localServer/runnerProbe';
-import { serverCommand, UV_INSTALL_COMMAND, venvSetup, type Runner } from '../../core/localServer/runner';
+import { serverCommand, UV_INSTALL_COMMAND, uvxFetch, venvSetup, type Runner } from '../../core/localServer/runner';
 import { serverEnvironment, serverLayout, type ServerLayout } from '../../core/localServer/serverEnv';
 import { localServerUrl, withLocalServer } from '../../core/localServer/serverEntry';
 import { answersReady, runStep, spawnServer, stopGroup, waitUntilReady } from '../../core/localServer/serverProcess';
@@ -120,7 +120,7 @@ export class LocalServer extends Disposable {
     if (!(await this.lock(progress, signal))) return undefined;
     try {
       const found = await this.find();
-      if (found.kind === 'stopped') return await this.launch(found.port, fresh, progress, signal);
+      if (found.kind === 'stopped') return await this.launch(found.port, fresh, progress, signal, releaseToStart((await readState(this.layout.stateFile))?.release));
       const release = checkRelease(found.state.release);
       if (!release.ok) throw new LocalServerProblem(vscode.l10n.t('A local agent server of another release runs here. {0} Stop it, then start it again.', release.reason));
       const url = localServerUrl(found.state.port);
@@ -151,14 +151,18 @@ export class LocalServer extends Disposable {
     return classify(state, processAlive, ready);
   }
 
-  /** Starts the pinned release on its former port when free; resolves once /ready answers, undefined when cancelled. */
-  private async launch(formerPort: number | undefined, fresh: boolean, progress: Progress, signal: AbortSignal): Promise<Reached | undefined> {
-    const release = PINNED_RELEASE;
+  /** What runs `release` here, and the server's environment; a machine with neither uv nor a Python is told what to install. */
+  private async runnerFor(release: string): Promise<{ runner: Exclude<Runner, { kind: 'missing' }>; env: Record<string, string> }> {
     const runner = await findRunner(process.env, os.homedir(), this.deps.context.globalStorageUri.fsPath, release);
     if (runner.kind === 'missing') throw new LocalServerProblem(runner.message, UV_INSTALL_COMMAND);
     this.deps.logger.info(`Running the local agent server through ${runner.kind === 'uvx' ? runner.uvx : `a venv of ${runner.python.command} ${runner.python.version.join('.')}`}`);
     const keys = await localServerKeys(this.deps.context.secrets, this.deps.logger.redactor);
-    const env = serverEnvironment(process.env, this.layout, keys);
+    return { runner, env: serverEnvironment(process.env, this.layout, keys) };
+  }
+
+  /** Starts `release` on its former port when free; resolves once /ready answers, undefined when cancelled. */
+  private async launch(formerPort: number | undefined, fresh: boolean, progress: Progress, signal: AbortSignal, release: string): Promise<Reached | undefined> {
+    const { runner, env } = await this.runnerFor(release);
     const firstRun = !(await exists(this.layout.readyMarker(release)));
     if (runner.kind === 'venv' && !(await this.makeVenv(runner, release, env, progress, signal))) return undefined;
     const port = await choosePort(formerPort);
@@ -226,6 +230,64 @@ export class LocalServer extends Disposable {
       }
     }
     return true;
+  }
+
+  /**
+   * Update's download of `release` while the running server runs on: into uv's cache, or a venv of its own.
+   * Resolves to false when cancelled; a failure throws, with uv's error when it said one.
+   */
+  async fetch(release: string, progress: Progress, signal: AbortSignal): Promise<boolean> {
+    const { runner, env } = await this.runnerFor(release);
+    await makeStateFolders(this.layout);
+    // The download's output goes to the server's log: the channel shows it from here on.
+    await this.log.follow(true);
+    if (runner.kind === 'venv') return this.makeVenv(runner, release, env, progress, signal);
+    progress.report({ message: vscode.l10n.t('downloading openhands-agent-server {0} (a few minutes)…', release) });
+    const line = uvxFetch(runner, release);
+    this.log.info(`Running ${line.command} ${line.args.join(' ')}`);
+    const logFrom = (await fs.stat(this.layout.log).catch(() => undefined))?.size ?? 0;
+    const code = await runStep(line, env, this.layout.root, this.layout.log, signal);
+    if (signal.aborted) return false;
+    if (code === 0) return true;
+    const said = uvError(await logSince(this.layout.log, logFrom));
+    throw new LocalServerProblem(said
+      ? vscode.l10n.t('Downloading openhands-agent-server {0} failed: uv says "{1}".', release, said)
+      : vscode.l10n.t('Downloading openhands-agent-server {0} failed (exit code {1}). Its log says why.', release, String(code)));
+  }
+
+  /**
+   * Update's restart, under the start lock: the running server stopped and `release` started on its port, with the
+   * same state and key (the new one fails to start: the old release is started again, then the failure thrown). A
+   * stopped server only gets `release` recorded, for its next start. Resolves to whether `release` runs now.
+   */
+  async restartOn(release: string, progress: Progress): Promise<boolean> {
+    // Not cancellable: once the old server is stopped, a cancelled start would leave none.
+    const signal = new AbortController().signal;
+    await this.lock(progress, signal);
+    try {
+      const found = await this.find();
+      if (found.kind === 'stopped') {
+        if (found.port !== undefined) await writeState(this.layout.stateFile, { port: found.port, release });
+        return false;
+      }
+      const { state } = found;
+      this.child = undefined;
+      await writeState(this.layout.stateFile, stopped(state));
+      progress.report({ message: vscode.l10n.t('stopping openhands-agent-server {0}…', state.release) });
+      await stopGroup(state.pid);
+      const reached = await this.launch(state.port, false, progress, signal, release).catch(async (error: unknown) => {
+        await this.launch(state.port, false, progress, signal, state.release).catch(() => undefined);
+        throw error;
+      });
+      if (reached && this.deps.session.serverUrl === reached.url) await this.connect(reached);
+      return true;
+    } finally {
+      await unlock(this.layout.lockFile);
+    }
+  }
+
+  showLog(): void {
+    this.log.show();
   }
 
   /** Watches the process this window started: an exit nobody asked for is a crash. */

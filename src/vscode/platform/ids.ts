@@ -55,6 +55,7 @@ export const Command = {
   SwitchServer: 'openhands.switchServer',
   StartLocalServer: 'openhands.startLocalServer',
   StopLocalServer: 'openhands.stopLocalServer',
+  UpdateLocalServer: 'openhands.updateLocalServer',
   ApplyChanges: 'openhands.applyChanges',
   UndoApply: 'openhands.undoApply',
   CompleteMerge: 'openhands.completeMerge',
@@ -104,7 +105,7 @@ export const CheckCommands = [Command.CheckChanges, Command.SendCheckFailures, C
 export type CheckCommand = (typeof CheckCommands)[number];
 
 /** The local agent server: built by src/localServerWork.ts, a bundle of its own loaded on the first of them. */
-export const LocalServerCommands = [Command.StartLocalServer, Command.StopLocalServer] as const;
+export const LocalServerCommands = [Command.StartLocalServer, Command.StopLocalServer, Command.UpdateLocalServer] as const;
 export type LocalServerCommand = (typeof LocalServerCommands)[number];
 
 export const View = {

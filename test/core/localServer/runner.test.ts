@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { chooseRunner, isRecentPython, parsePythonVersion, serverCommand, UV_INSTALL_COMMAND, uvxCandidates, venvSetup } from '../../../src/core/localServer/runner';
+import { chooseRunner, isRecentPython, parsePythonVersion, serverCommand, UV_INSTALL_COMMAND, uvxCandidates, uvxFetch, venvSetup } from '../../../src/core/localServer/runner';
 
 const STORAGE = '/home/p/.config/Code/User/globalStorage/openhands.openhands-conversations';
 
@@ -28,6 +28,13 @@ describe('the local agent server runner', () => {
     assert.deepEqual(serverCommand(runner, '1.58.2', 43123), {
       command: '/home/p/.local/bin/uvx',
       args: ['--from', 'openhands-agent-server==1.58.2', 'python', '-m', 'openhands.agent_server', '--host', '127.0.0.1', '--port', '43123'],
+    });
+  });
+
+  it('fetches a release through uvx into its cache by importing the server from it, without starting it', () => {
+    assert.deepEqual(uvxFetch({ kind: 'uvx', uvx: '/home/p/.local/bin/uvx' }, '1.61.0'), {
+      command: '/home/p/.local/bin/uvx',
+      args: ['--from', 'openhands-agent-server==1.61.0', 'python', '-c', 'import openhands.agent_server'],
     });
   });
 

@@ -2,9 +2,10 @@
 // Local Agent Server; the palette's command asks once (a modal whose default is not Start), downloads or finds the pinned
 // openhands-agent-server in uv's cache, starts it and connects ("This machine" in openhands.servers, the Settings view
 // names it), confirmation mode stored on. Reload Window finds it running: the same process, no second one; Start again
-// connects to it. Stop ends its whole process group. Started again it has the same port; killed, it is said to have
-// stopped, with Restart and Show Log; restarted, then the last window gone (its extension host ended, the subscriptions
-// disposed and the secret storage closed as deactivate runs), VS Code's exit stops it. The real-server lane only (it
+// connects to it; Update the Local Agent Server says it runs the newest proven release and leaves it as it is. Stop
+// ends its whole process group. Started again it has the same port; killed, it is said to have stopped, with Restart
+// and Show Log; restarted, then the last window gone (its extension host ended, the subscriptions disposed and the
+// secret storage closed as deactivate runs), VS Code's exit stops it. The real-server lane only (it
 // runs the real server through uvx, put in the run's ~/.local/bin; localAgentServer.ts gives code-server uv's cache and
 // the constraints), with no server started for it.
 import * as assert from 'node:assert/strict';
@@ -19,6 +20,7 @@ import { SettingsPanel } from '../harness/ui/settingsPanelUi';
 
 const START = 'OpenHands: Start a Local Agent Server';
 const STOP = 'OpenHands: Stop the Local Agent Server';
+const UPDATE = 'OpenHands: Update the Local Agent Server';
 const API_LABEL = 'OpenHands Agent Server 1.58.2';
 /** uvx with the wheel cached, beside code-server and chromium on 2 cores: 40-75 s; a first download adds ~15 s. */
 const READY_MS = 240_000;
@@ -91,6 +93,13 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     // The reload ended the extension host that used the server: it left a reaper, which finds the reloaded window.
     await until('the reaper left by the reload to find the reloaded window', () => (serverLog().includes(STAYS) ? true : undefined), 180_000);
     assert.equal(agentServers(state.pid!).length, 1, 'the reload kept the server');
+    await clearNotifications(workbench);
+
+    // Update on the newest release the extension has been proven against: said so, nothing else done.
+    await workbench.runCommand(UPDATE);
+    await notification(workbench, /runs openhands-agent-server 1\.58\.2, the newest release the extension has been proven against/, 30_000);
+    assert.equal(readState()?.pid, state.pid, 'Update left the server running as it was');
+    assert.equal(agentServers(state.pid!).length, 1, 'one server');
     await clearNotifications(workbench);
 
     await workbench.runCommand(STOP);
