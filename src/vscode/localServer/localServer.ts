@@ -276,7 +276,10 @@ export class LocalServer extends Disposable {
       progress.report({ message: vscode.l10n.t('stopping openhands-agent-server {0}…', state.release) });
       await stopGroup(state.pid);
       const reached = await this.launch(state.port, false, progress, signal, release).catch(async (error: unknown) => {
-        await this.launch(state.port, false, progress, signal, state.release).catch(() => undefined);
+        // The old release back, or the log says it is not: the update's failure is what the person is shown.
+        await this.launch(state.port, false, progress, signal, state.release).catch((again: unknown) => {
+          this.deps.logger.warn(`openhands-agent-server ${state.release} did not start again after the failed update: ${String(again)}`);
+        });
         throw error;
       });
       if (reached && this.deps.session.serverUrl === reached.url) await this.connect(reached);
