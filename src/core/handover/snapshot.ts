@@ -164,13 +164,16 @@ function nulList(entries: readonly string[]): Uint8Array {
 }
 
 /**
- * The one shell command, run in the sandbox's workspace (already `git init`ed), that makes the snapshot its HEAD on
- * the branch; the remote-tracking ref matters: the servers measure changes against `origin/<current branch>`, and
- * without it every file of the folder would be listed as added.
+ * The one shell command, run in the conversation's workspace, that makes the snapshot its HEAD on the branch; the
+ * remote-tracking ref matters: the servers measure changes against `origin/<current branch>`, and without it every
+ * file of the folder would be listed as added. `git init` first, though a server inits its workspaces: an agent
+ * server skips that where git finds a repository already, and a local one keeps them under the person's home, which
+ * may be a repository (dotfiles): every command after it would then fetch into that repository and check the
+ * snapshot out over the home folder. Run again in a repository, `git init` changes nothing.
  */
 export function unpackCommand(snapshot: Pick<FolderSnapshot, 'branch'>, bundleRemotePath: string): string {
   const ref = shellQuoted(`refs/heads/${snapshot.branch}`);
-  return `git fetch -q ${shellQuoted(bundleRemotePath)} ${ref} && git checkout -q -B ${shellQuoted(snapshot.branch)} FETCH_HEAD`
+  return `git init -q && git fetch -q ${shellQuoted(bundleRemotePath)} ${ref} && git checkout -q -B ${shellQuoted(snapshot.branch)} FETCH_HEAD`
     + ` && git update-ref ${shellQuoted(`refs/remotes/origin/${snapshot.branch}`)} FETCH_HEAD`;
 }
 

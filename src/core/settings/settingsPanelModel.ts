@@ -33,6 +33,8 @@ export class SettingsPanelModel {
   private loads = 0;
   /** Whether `settings` are the answer of the latest load: a load under way or failed leaves none to show. */
   private current = false;
+  /** What a save stored since the latest load began: newer than that load's answer, which then leaves it as it is. */
+  private storedSinceLoad: Partial<Record<'settings' | 'advanced' | 'lists', true>> = {};
 
   /** What is being saved, by field (or an advanced setting's path), with the value being saved. */
   get pending(): ReadonlyMap<string, unknown> { return new Map([...this.edits].map(([key, edit]) => [key, edit.value])); }
@@ -45,16 +47,29 @@ export class SettingsPanelModel {
   beginLoad(superseded: AbortSignal): () => boolean {
     const load = ++this.loads;
     this.current = false;
+    this.storedSinceLoad = {};
     return () => load === this.loads && !superseded.aborted;
   }
 
-  /** A load's answer; returns the state it leaves. */
+  /**
+   * A load's answer; returns the state it leaves. What a save stored while it was on its way stays: the load may have
+   * read the server before that save (a window's first load, slow on a loaded machine, and a save right after it).
+   */
   loaded(settings: LoadedSettings | null, advanced: AdvancedSettings | undefined, lists: readonly SettingsNode[] = []): ConnectionState {
-    this.settings = settings;
-    this.advanced = advanced;
-    this.lists = lists;
-    this.current = settings !== null;
-    return settings ? 'connected' : 'noSettings';
+    const stored = this.storedSinceLoad;
+    if (!stored.settings) this.settings = settings;
+    if (!stored.advanced) this.advanced = advanced;
+    if (!stored.lists) this.lists = lists;
+    this.current = this.settings !== null;
+    return this.settings ? 'connected' : 'noSettings';
+  }
+
+  /** What a save (or a change of a list) left on the server, as it answered: each part given replaces the shown one. */
+  stored(answer: { readonly settings?: LoadedSettings | null; readonly advanced?: AdvancedSettings | undefined; readonly lists?: readonly SettingsNode[] }): void {
+    if ('settings' in answer) this.settings = answer.settings ?? null;
+    if ('advanced' in answer) this.advanced = answer.advanced;
+    if (answer.lists) this.lists = answer.lists;
+    for (const part of ['settings', 'advanced', 'lists'] as const) if (part in answer) this.storedSinceLoad[part] = true;
   }
 
   /**

@@ -26,15 +26,20 @@ export class ChangesTreeProvider extends Disposable implements vscode.TreeDataPr
     this.view = this.register(vscode.window.createTreeView(View.Changes, { treeDataProvider: this, showCollapseAll: true }));
     this.register(store.onDidChange(() => this.refresh()));
     this.register(session.onDidChangeServer(() => this.refresh()));
+    // A change of server (a new key for the same URL too: a local server started again) leaves what the server takes
+    // unknown until it is connected, which only the connection's state says.
+    this.register(session.onDidChangeState(() => this.refresh()));
   }
 
   private refresh(): void {
     const shown = this.store.shown;
     this.view.description = shown ? shown.conversation.title || shown.conversation.id : undefined;
-    // Where the changes cannot be reviewed (Send Review to Agent is not offered then), the view says why.
+    // Where the changes cannot be reviewed (Send Review to Agent is not offered then), the view says why; of a server
+    // not connected yet, nothing.
     const state = shown?.state;
-    this.view.message = state?.kind === 'loaded' && state.changes.files.length > 0
-      ? reviewUnavailable(state.changes, Boolean(this.session.server?.client.sendMessage))
+    const server = this.session.server;
+    this.view.message = server && state?.kind === 'loaded' && state.changes.files.length > 0
+      ? reviewUnavailable(state.changes, Boolean(server.client.sendMessage))
       : undefined;
     this.changed.fire();
   }

@@ -28,6 +28,8 @@ export class ReviewFollower extends Disposable {
     super();
     this.register(changes.onDidChange(() => void this.changesRead()));
     this.register(session.onDidChangeServer(() => void this.changesRead()));
+    // Whether the server takes a review is known once it is connected again (after a change of server or key).
+    this.register(session.onDidChangeState(() => void this.changesRead()));
     // Sending the review followed its run (ConversationWatch.followed), whether or not a view shows it: told when
     // it stops even where no poll saw it working (a short run between two polls).
     this.register(watch.onDidStop(({ conversation }) => this.runStopped(conversation.id)));

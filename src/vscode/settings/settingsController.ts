@@ -103,8 +103,8 @@ export class SettingsController extends Disposable {
 
   private save(field: SettingsField, change: SettingsChange | SettingsUpdater, shownValue: unknown, label: string): Promise<boolean> {
     return this.track(field, shownValue, label, async (client) => {
-      this.model.settings = await client.updateSettings(change);
-      this.model.advanced = await this.advancedOf(client);
+      const settings = await client.updateSettings(change);
+      this.model.stored({ settings, advanced: await this.advancedOf(client) });
     }, () => this.save(field, change, shownValue, label));
   }
 
@@ -112,7 +112,7 @@ export class SettingsController extends Disposable {
   editAdvanced(field: AdvancedField, value: unknown): Promise<boolean> {
     return this.track(field.path, value, field.label, async (client) => {
       if (!client.updateAdvanced) throw new Error(vscode.l10n.t('This server has no advanced settings.'));
-      this.model.advanced = await client.updateAdvanced(field.path, value);
+      this.model.stored({ advanced: await client.updateAdvanced(field.path, value) });
     }, () => this.editAdvanced(field, value));
   }
 
@@ -145,8 +145,8 @@ export class SettingsController extends Disposable {
   /** After a change of a list the server keeps (settingsLists.js made it): the settings and lists read again, `note` above them. */
   async listsChanged(client: OpenHandsClient, note: string): Promise<void> {
     try {
-      this.model.settings = await client.loadSettings();
-      this.model.lists = await this.listsOf(client);
+      this.model.stored({ settings: await client.loadSettings() });
+      this.model.stored({ lists: await this.listsOf(client) });
     } finally {
       this.model.listChanged(note);
       this.changed.fire();

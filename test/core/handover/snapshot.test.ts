@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -254,9 +254,31 @@ describe('makeSnapshot and the person\'s abort', () => {
 });
 
 describe('unpackCommand', () => {
+  it('unpacks into the workspace alone when a repository encloses it and the server did not git init it', async () => {
+    // A local agent server keeps its workspaces under the person's home (~/.openhands/workspaces/<id>); it runs
+    // `git init` there only where `git rev-parse` fails, so a home kept in git (dotfiles) leaves the workspace a plain
+    // folder inside that repository. The bundle lies in the workspace's `.git`, which the upload made.
+    const { snapshot } = await snapshotChecked(repo({ 'a.txt': 'sent\n' }));
+    const home = repo({ '.bashrc': 'the person\'s\n' }, 'home');
+    const homeGit = () => JSON.stringify({
+      head: git(home, 'symbolic-ref', 'HEAD'), refs: git(home, 'for-each-ref'), files: git(home, 'ls-files', '-s'),
+      fetched: existsSync(join(home, '.git', 'FETCH_HEAD')), bashrc: readFileSync(join(home, '.bashrc'), 'utf8'),
+    });
+    const before = homeGit();
+    const workspace = join(home, '.openhands', 'workspaces', 'c1');
+    mkdirSync(join(workspace, '.git'), { recursive: true });
+    copyFileSync(snapshot.bundlePath, join(workspace, '.git', 'handover.bundle'));
+    execFileSync('sh', ['-c', unpackCommand(snapshot, join(workspace, '.git', 'handover.bundle'))], { cwd: workspace, stdio: 'pipe' });
+    assert.equal(homeGit(), before, 'the enclosing repository is as it was');
+    assert.equal(git(workspace, 'rev-parse', '--show-toplevel').trim(), realpathSync(workspace));
+    assert.equal(git(workspace, 'rev-parse', 'HEAD').trim(), snapshot.commit);
+    assert.equal(git(workspace, 'rev-parse', `origin/${snapshot.branch}`).trim(), snapshot.commit);
+    assert.equal(readFileSync(join(workspace, 'a.txt'), 'utf8'), 'sent\n');
+  });
+
   it('quotes the bundle path and the branch for the shell', () => {
     assert.equal(unpackCommand({ branch: "it's/main" }, '/work space/.git/a b.bundle'),
-      "git fetch -q '/work space/.git/a b.bundle' 'refs/heads/it'\\''s/main' && git checkout -q -B 'it'\\''s/main' FETCH_HEAD"
+      "git init -q && git fetch -q '/work space/.git/a b.bundle' 'refs/heads/it'\\''s/main' && git checkout -q -B 'it'\\''s/main' FETCH_HEAD"
       + " && git update-ref 'refs/remotes/origin/it'\\''s/main' FETCH_HEAD");
   });
 });

@@ -54,6 +54,29 @@ describe('SettingsPanelModel', () => {
     assert.equal(model.messageIn('offline'), undefined);
   });
 
+  it('a save that ends while a load is on its way is not undone by that load\'s older answer', () => {
+    // Seen on a loaded machine: the local server's first load (started by the switch to it) read confirmation mode
+    // off, the extension's save turned it on meanwhile, then that load ended and showed "off" until the next one.
+    const model = new SettingsPanelModel();
+    const load = model.beginLoad(new AbortController().signal);
+    const saved = { ...settings, confirmation_mode: true } as LoadedSettings;
+    model.stored({ settings: saved, advanced: undefined });
+    model.saved('Confirmation mode');
+    assert.equal(load(), true, 'the load still decides the state');
+    assert.equal(model.loaded({ ...settings, confirmation_mode: false } as LoadedSettings, undefined), 'connected');
+    assert.equal(model.shownIn('connected'), saved, 'the save\'s answer, newer than the load\'s');
+    // Only what the save stored stays: the load's other parts are shown.
+    const lists = [{ label: 'LLM Profiles' }] as never;
+    model.beginLoad(new AbortController().signal);
+    model.stored({ advanced: { fields: [] } as never });
+    model.loaded(settings, { fields: [{ path: 'a' }] } as never, lists);
+    assert.deepEqual([model.settings, model.advanced, model.lists], [settings, { fields: [] }, lists]);
+    // A load begun after the save read the server after it: its answer is shown whole.
+    model.beginLoad(new AbortController().signal);
+    model.loaded(saved, { fields: [{ path: 'b' }] } as never);
+    assert.deepEqual([model.settings, model.advanced, model.lists], [saved, { fields: [{ path: 'b' }] }, []]);
+  });
+
   it('marks the latest edit of a field as saving; an earlier edit ending does not unmark it', () => {
     const model = new SettingsPanelModel();
     const first = model.beginEdit('llm_model', 'a');

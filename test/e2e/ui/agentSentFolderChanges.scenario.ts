@@ -11,10 +11,9 @@ import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { runGit } from '../harness/workspace';
 import { scenarioOn } from '../harness/scenario';
-import { changesPane, showChangesOf } from '../harness/ui/changesSteps';
-import type { Workbench } from '../harness/workbench';
-import type { Locator } from 'playwright-core';
-import { answerDialog, answerInput, clearNotifications, clickButton, key, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { changesPane, expectSentChanges, showChangesOf } from '../harness/ui/changesSteps';
+import { answerInput, clearNotifications, clickButton, key, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { sendThisFolder } from '../harness/ui/handOverSteps';
 import { panelOnServer } from '../harness/ui/settingsPanelUi';
 
 const TASK = 'Add a greeting to src/widget.ts, then finish.';
@@ -27,18 +26,6 @@ const MODEL = 'openai/gpt-4o';
 /** The person's edit of a committed file, not committed: it leaves with the folder, and is not the agent's change. */
 const LOCAL_EDIT = '\nA line written by the person, never committed.\n';
 const RUN_MS = 120_000;
-
-/** The Changes pane lists the agent's file alone (no folder row counts), against the snapshot sent; screenshot `shot`. */
-async function expectSentChanges(workbench: Workbench, changes: Locator, shot: string): Promise<void> {
-  const header = changes.locator('.monaco-list-row', { hasText: /^Against / }).first();
-  await header.waitFor({ timeout: 30_000 });
-  await changes.locator('.monaco-list-row .label-name', { hasText: /^widget\.ts$/ }).waitFor({ timeout: 30_000 });
-  await workbench.screenshot(shot);
-  const against = (await header.innerText()).split('\n')[0]?.trim() ?? '';
-  assert.match(against, /^Against your folder as you sent it/, `the base: ${against}`);
-  const files = (await changes.locator('.monaco-list-row:not([aria-expanded]) .label-name').allInnerTexts()).map((text) => text.trim());
-  assert.deepEqual(files.filter((text) => !text.startsWith('Against')), ['widget.ts'], `listed: ${files.join(' | ')}`);
-}
 
 export default scenarioOn(['agent'], 'Agent server Send This Folder: Show Changes from its row lists only the agent\'s change, against the folder as sent', async ({ workbench, page, context, target }) => {
   const readme = path.join(context.workspaceFolder, 'README.md');
@@ -53,22 +40,13 @@ export default scenarioOn(['agent'], 'Agent server Send This Folder: Show Change
     await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
     await panel.waitForDescription('Model', 2, MODEL);
 
-    await workbench.runCommand('OpenHands: Start Conversation');
-    await answerInput(workbench, 'OpenHands: Start Conversation', TASK);
-    // What leaves is asked next, in the same dialog element: wait for its text, not for the dialog to go.
-    const preflight = page.locator('.monaco-dialog-box');
-    await preflight.waitFor({ state: 'visible', timeout: 30_000 });
-    await workbench.screenshot('preflight-send');
-    await preflight.locator('.dialog-buttons .monaco-button', { hasText: 'Send This Folder' }).click();
-    await page.locator('.monaco-dialog-box', { hasText: 'send widgets to a new conversation' }).waitFor({ state: 'visible', timeout: 30_000 });
-    await answerDialog(workbench, 'Send This Folder', 'send-confirm');
-    await notification(workbench, `conversation started — ${TASK}`, 120_000);
+    await sendThisFolder(workbench, TASK);
     // Its finish notice's Show Changes (the only conversation here, so the only such notice), then its own row's.
     await clickButton(await notification(workbench, `"${FINISH}" finished`, RUN_MS), 'Show Changes');
-    await expectSentChanges(workbench, await changesPane(workbench), 'notice-changes');
+    await expectSentChanges(workbench, await changesPane(workbench), ['widget.ts'], 'notice-changes');
     await clearNotifications(workbench);
     await panel.showConversations();
-    await expectSentChanges(workbench, await showChangesOf(workbench, FINISH), 'row-changes');
+    await expectSentChanges(workbench, await showChangesOf(workbench, FINISH), ['widget.ts'], 'row-changes');
     assert.ok(llm.requests.some((r) => r.answered === 'terminal'), 'the agent ran on the scripted LLM');
   } finally {
     runGit(context.workspaceFolder, process.env, 'checkout', '--', 'README.md');
