@@ -164,13 +164,16 @@ function nulList(entries: readonly string[]): Uint8Array {
 }
 
 /**
- * The one shell command, run in the sandbox's workspace (already `git init`ed), that makes the snapshot its HEAD on
- * the branch; the remote-tracking ref matters: the servers measure changes against `origin/<current branch>`, and
- * without it every file of the folder would be listed as added.
+ * The one shell command, run in the sandbox's workspace, that makes the snapshot its HEAD on the branch; the
+ * remote-tracking ref matters: the servers measure changes against `origin/<current branch>`, and without it every
+ * file of the folder would be listed as added. The workspace is made a repository of its own first: a server inits
+ * it only where git finds no repository around it, and an agent server's workspace under a HOME kept in git (a
+ * dotfiles repository) would otherwise have the checkout move that repository's branch. In a workspace the server
+ * inited, `git init` changes nothing.
  */
 export function unpackCommand(snapshot: Pick<FolderSnapshot, 'branch'>, bundleRemotePath: string): string {
   const ref = shellQuoted(`refs/heads/${snapshot.branch}`);
-  return `git fetch -q ${shellQuoted(bundleRemotePath)} ${ref} && git checkout -q -B ${shellQuoted(snapshot.branch)} FETCH_HEAD`
+  return `git init -q && git fetch -q ${shellQuoted(bundleRemotePath)} ${ref} && git checkout -q -B ${shellQuoted(snapshot.branch)} FETCH_HEAD`
     + ` && git update-ref ${shellQuoted(`refs/remotes/origin/${snapshot.branch}`)} FETCH_HEAD`;
 }
 

@@ -256,7 +256,30 @@ describe('makeSnapshot and the person\'s abort', () => {
 describe('unpackCommand', () => {
   it('quotes the bundle path and the branch for the shell', () => {
     assert.equal(unpackCommand({ branch: "it's/main" }, '/work space/.git/a b.bundle'),
-      "git fetch -q '/work space/.git/a b.bundle' 'refs/heads/it'\\''s/main' && git checkout -q -B 'it'\\''s/main' FETCH_HEAD"
+      "git init -q && git fetch -q '/work space/.git/a b.bundle' 'refs/heads/it'\\''s/main' && git checkout -q -B 'it'\\''s/main' FETCH_HEAD"
       + " && git update-ref 'refs/remotes/origin/it'\\''s/main' FETCH_HEAD");
+  });
+});
+
+describe('unpackCommand in a workspace inside another repository', () => {
+  // The agent line's workspace is <the server's HOME>/.openhands/workspaces/<id>. Where that HOME lies in a git work
+  // tree (a dotfiles repository; the real-server lane's HOME in the project's checkout, which is how Agent Canvas's
+  // scenario found it), the server does not `git init` the workspace (`git rev-parse --git-dir` succeeds there), and
+  // the fetch and checkout went to the enclosing repository: its checkout was refused ("Aborting"), or would have moved
+  // its branch.
+  it('makes the workspace its own repository and leaves the enclosing one as it was', async () => {
+    const person = repo({ 'a.txt': 'a\n' });
+    const home = repo({ '.bashrc': 'export A=1\n' }, 'home');
+    const workspace = join(home, '.openhands', 'workspaces', 'c0ffee');
+    mkdirSync(workspace, { recursive: true });
+    const snapshot = await makeSnapshot(person, { leaveOut: [], historyLimitBytes: 1e9 });
+    const enclosing = () => JSON.stringify({ head: git(home, 'symbolic-ref', 'HEAD'), refs: git(home, 'for-each-ref'), dotGit: [...tree(join(home, '.git'))].sort() });
+    const before = enclosing();
+    execFileSync('sh', ['-c', unpackCommand(snapshot, snapshot.bundlePath)], { cwd: workspace });
+    assert.equal(enclosing(), before, 'the enclosing repository is untouched');
+    assert.equal(git(workspace, 'rev-parse', '--show-toplevel').trim(), workspace);
+    assert.equal(git(workspace, 'rev-parse', 'HEAD').trim(), snapshot.commit);
+    assert.equal(git(workspace, 'status', '--porcelain'), '');
+    assert.deepEqual([...tree(workspace)], [['a.txt', createHash('sha1').update('a\n').digest('hex')]]);
   });
 });
