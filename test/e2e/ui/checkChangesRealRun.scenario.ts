@@ -23,7 +23,7 @@ import { startScriptedLlm, type ScriptedLlm } from '../../support/scriptedLlm/sc
 import { until } from '../../support/until';
 import { scenarioOn } from '../harness/scenario';
 import { changesPane } from '../harness/ui/changesSteps';
-import { answerDialog, answerInput, clearNotifications, clickButton, key, notification, setApiKey } from '../harness/ui/conversationSteps';
+import { answerDialog, answerInput, clearNotifications, clickButton, key, notification, sendThisFolder, setApiKey } from '../harness/ui/conversationSteps';
 import { pickQuickItem } from '../harness/ui/quickPick';
 import { panelOnServer } from '../harness/ui/settingsPanelUi';
 import type { Workbench } from '../harness/workbench';
@@ -84,7 +84,7 @@ export default scenarioOn(['v1', 'agent'], 'Check Changes on a real run: the npm
     await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
     await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
     await panel.waitForDescription('Model', 2, MODEL);
-    await sendThisFolder(workbench, page);
+    await sendThisFolder(workbench, TASK);
     await clickButton(await notification(workbench, /" finished/, RUN_MS), 'Show Changes');
     await (await changesPane(workbench)).locator('.monaco-list-row .label-name', { hasText: /^greet\.js$/ }).waitFor({ timeout: 30_000 });
     await clearNotifications(workbench);
@@ -118,19 +118,6 @@ export default scenarioOn(['v1', 'agent'], 'Check Changes on a real run: the npm
     await llm.close();
   }
 }, { timeoutMs: 420_000 });
-
-/** Start Conversation's pre-flight, Send This Folder, its confirmation; the conversation starts. */
-async function sendThisFolder(workbench: Workbench, page: Page): Promise<void> {
-  await workbench.runCommand('OpenHands: Start Conversation');
-  await answerInput(workbench, 'OpenHands: Start Conversation', TASK);
-  // What leaves is asked next, in the same dialog element: wait for its text, not for the dialog to go.
-  const preflight = page.locator('.monaco-dialog-box');
-  await preflight.waitFor({ state: 'visible', timeout: 30_000 });
-  await preflight.locator('.dialog-buttons .monaco-button', { hasText: 'Send This Folder' }).click();
-  await page.locator('.monaco-dialog-box', { hasText: 'send widgets to a new conversation' }).waitFor({ state: 'visible', timeout: 30_000 });
-  await answerDialog(workbench, 'Send This Folder', 'send-confirm');
-  await notification(workbench, `conversation started — ${TASK}`, 120_000);
-}
 
 /**
  * Send Failures to Agent: the preview holds the test's failure, Send sends it; the agent's next request to its LLM

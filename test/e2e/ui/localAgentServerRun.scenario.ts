@@ -79,4 +79,4 @@ export default scenario('Start a Local Agent Server, Configure LLM, a conversati
     removeUv();
     await llm.close();
   }
-}, { startsItsOwnServer: true, timeoutMs: 480_000 });
+}, { startsItsOwnServer: 'the extension', timeoutMs: 480_000 });
