@@ -1,5 +1,6 @@
 // A person with Agent Canvas on this machine, on a real OpenHands Agent Server 1.58.2 (the real-server lane only: no
-// stand-in speaks this line). Canvas's key file is under the run's HOME, as Canvas's launcher writes it: Change
+// stand-in speaks this line; Canvas 1.20.0 itself, with its own key file and agent server: agentCanvas.scenario.ts).
+// Canvas's key file is under the run's HOME, written here as Canvas's launcher writes it: Change
 // Server URL to the server, Set API Key > Use Agent Canvas's key (the key never typed), Configure LLM pointing at the
 // project's scripted LLM, Start Conversation (without the workspace's repository); the conversation runs to its end in the Conversations view, its
 // transcript shows the agent's command and its finish, and its Changes list the file the agent wrote, opened in a
