@@ -6,8 +6,9 @@
 // Conversation with Send This Folder; the agent writes a file in the folder sent and finishes; its notice's Show
 // Changes lists the file, opened in a diff (reviewed); Apply writes it into the workspace folder with the agent's
 // bytes. Last, Canvas is stopped (the launcher and the services it started, each in a process group of its own) and
-// what the scenario wrote is removed: the key files under HOME, the applied file (the harness puts the machine
-// settings back). The agent line's other checks run on 1.58.2 (agentServer.scenario.ts and the agent* scenarios).
+// what the scenario wrote is removed: the key files and the conversation's folder under HOME, the applied file (the
+// harness puts the machine settings back). The agent line's other checks run on 1.58.2 (agentServer.scenario.ts and
+// the agent* scenarios).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -33,11 +34,20 @@ const SCRIPT: readonly ScriptStep[] = [
 const API_LABEL = 'OpenHands Agent Server 1.49.1';
 const RUN_MS = 150_000;
 
+/** The entries of `dirs` (paths), those that exist. */
+function entries(...dirs: string[]): string[] {
+  return dirs.flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(dir, name)) : []));
+}
+
 export default scenario(`Agent Canvas ${CANVAS_VERSION} run as a person runs it: its key, Configure LLM, Send This Folder to finished, the change reviewed and applied`, async ({ workbench, page, context }) => {
   const home = path.join(context.runFolder, 'home');
-  const canvasState = path.join(home, '.openhands');
+  // Canvas writes its key files in ~/.openhands/agent-canvas; the agent server puts each conversation's folder in
+  // ~/.openhands/workspaces (the extension's choice). What other scenarios left there stays.
+  const openhands = path.join(home, '.openhands');
+  const workspaces = path.join(openhands, 'workspaces');
+  const before = new Set(entries(openhands, workspaces));
   const applied = path.join(context.workspaceFolder, FILE);
-  assert.equal(fs.existsSync(canvasState), false, `nothing of Canvas's under ${home} before it runs`);
+  assert.equal(fs.existsSync(path.join(openhands, 'agent-canvas')), false, `no key file of Canvas's under ${home} before it runs`);
   const llm = await startScriptedLlm({ script: SCRIPT, finishMessage: FINISH, delayMs: 200 });
   let canvas: AgentCanvas | undefined;
   try {
@@ -73,7 +83,9 @@ export default scenario(`Agent Canvas ${CANVAS_VERSION} run as a person runs it:
   } finally {
     await canvas?.stop().catch((error: unknown) => console.error(`    ${String(error)}`));
     fs.rmSync(applied, { force: true });
-    fs.rmSync(canvasState, { recursive: true, force: true }); // the next scenarios' Set API Key offers no Canvas key
+    // Canvas's key files (the next scenarios' Set API Key offers no Canvas key) and this conversation's folder.
+    for (const added of entries(workspaces, openhands).filter((entry) => !before.has(entry))) fs.rmSync(added, { recursive: true, force: true });
+    if (before.size === 0) fs.rmSync(openhands, { recursive: true, force: true });
     await llm.close();
   }
 }, { startsItsOwnServer: `Agent Canvas ${CANVAS_VERSION}`, provision: CANVAS_PROVISION, timeoutMs: 600_000 });
