@@ -6,6 +6,10 @@
 #   OPENHANDS_VERSION=agent-1.58.2 scripts/openhands/provision.sh
 #                               -> .cache/openhands/agent-1.58.2/venv (openhands-agent-server==1.58.2: the agent server
 #                                  alone, as Agent Canvas and the SDK run it; start-agent.sh starts it)
+#   OPENHANDS_VERSION=canvas-1.20.0 scripts/openhands/provision.sh
+#                               -> .cache/openhands/canvas-1.20.0 (npm @openhands/agent-canvas@1.20.0, its launcher,
+#                                  installed under the UI harness's Node 24, and uv's cache warmed with the agent server
+#                                  and automation backend it starts through uvx; start-canvas.sh starts it; canvas.sh)
 #
 # Steps, each skipped when its result is already there (a second run takes about a second):
 #   1. a CPython >=3.12,<3.14: OPENHANDS_PYTHON if set, else one already on the machine (PATH, pyenv's
@@ -30,6 +34,10 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
+# shellcheck source=common.sh
+. "$HERE/common.sh"
+# shellcheck source=canvas.sh
+. "$HERE/canvas.sh"
 VERSION=${OPENHANDS_VERSION:-0.54.0}
 # The package: the app server (openhands-ai), or the agent server alone for agent-<v>.
 case "$VERSION" in
@@ -116,6 +124,12 @@ build_python() {
 
 mkdir -p "$CACHE" "$(dirname "$VENV")"
 PY=$(find_python) || { build_python; PY=$(find_python); }
+UV=$CACHE/uv/bin/uv
+# uv from PyPI (pinned), in a venv of its own shared by every version.
+ensure_uv() {
+  [ -x "$UV" ] || { "$PY" -m venv "$CACHE/uv" && "$CACHE/uv/bin/python" -m pip install -q --disable-pip-version-check "uv==$UV_VERSION"; }
+}
+case "$VERSION" in canvas-*) provision_canvas "${VERSION#canvas-}" "$PY"; exit ;; esac
 PYVER=$("$PY" -c 'import sys; print(".".join(map(str, sys.version_info[:3])))')
 
 # The stamp names everything the venv depends on; when it matches, there is nothing to do.
@@ -134,9 +148,8 @@ if [ -f "$CONSTRAINTS" ]; then req+=(-c "$CONSTRAINTS"); else log "no $CONSTRAIN
 started=$(date +%s)
 # uv (from PyPI, pinned) installs the ~290 packages in about 15-25 s where pip takes 2-4 min, mostly because it
 # downloads in parallel. pip is the fallback when uv cannot be had or fails; OPENHANDS_INSTALLER=pip forces it.
-UV=$CACHE/uv/bin/uv
 with_uv() {
-  [ -x "$UV" ] || { "$PY" -m venv "$CACHE/uv" && "$CACHE/uv/bin/python" -m pip install -q --disable-pip-version-check "uv==$UV_VERSION"; } || return 1
+  ensure_uv || return 1
   "$UV" venv -q --python "$PY" "$VENV" && VIRTUAL_ENV=$VENV "$UV" pip install --system-certs "${req[@]}"
 }
 with_pip() {

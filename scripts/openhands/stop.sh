@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stops a server started by start.sh, start-v1.sh or start-agent.sh and removes its state folder.
+# Stops a server started by start.sh, start-v1.sh, start-agent.sh or start-canvas.sh and removes its state folder.
 #   scripts/openhands/stop.sh [--keep] [DIR]     DIR defaults to $OPENHANDS_DIR; --keep leaves the folder
 # SIGTERM to the server's process group (uvicorn shuts down in about a second), SIGKILL after 15 s.
 # A 1.x server (start-v1.sh) spawns one agent server per sandbox; they are in its process group, but they do
@@ -8,6 +8,8 @@
 # sets it, and children inherit it), or a working folder under DIR/sandboxes.
 # An agent server (start-agent.sh) ends its conversations' tmux servers itself on SIGTERM; they run outside its
 # process group, so the same sweep (OPENHANDS_STATE_DIR=DIR) ends any it left, e.g. after a SIGKILL.
+# Agent Canvas's launcher (start-canvas.sh) spawns its agent server, automation backend and ingress each in a process
+# group of its own, and ends them on SIGTERM (SIGKILL 3 s later); the sweep ends whatever outlived it.
 set -euo pipefail
 
 keep=0
@@ -20,7 +22,7 @@ pid=$(cat "$dir/pid")
 # Only a process that is still this server: a pid can be reused after it exits.
 is_ours() {
   tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null \
-    | grep -Eq 'openhands\.server\.listen:app|openhands\.app_server\.app:app|launch_v1\.py|-m openhands\.agent_server '
+    | grep -Eq 'openhands\.server\.listen:app|openhands\.app_server\.app:app|launch_v1\.py|-m openhands\.agent_server |agent-canvas\.mjs '
 }
 
 members=''
@@ -39,8 +41,8 @@ for m in $members; do
 done
 
 # Processes marked as this server's (1.x: agent servers and what they started; an agent server's tmux servers),
-# wherever their group is. Only for a start-v1.sh folder (it has sandboxes/) or a start-agent.sh one (worktrees/);
-# a start.sh server spawns nothing like that.
+# wherever their group is. Only for a start-v1.sh folder (it has sandboxes/), a start-agent.sh one (worktrees/) or a
+# start-canvas.sh one (state/); a start.sh server spawns nothing like that.
 marked() {
   local f p c
   for f in $(grep -lzFx "OPENHANDS_STATE_DIR=$dir" /proc/[0-9]*/environ 2>/dev/null || true); do
@@ -51,7 +53,7 @@ marked() {
     if [[ "$c" == "$dir/sandboxes/"* ]]; then p=${f#/proc/}; echo "${p%/cwd}"; fi
   done
 }
-if [ -d "$dir/sandboxes" ] || [ -d "$dir/worktrees" ]; then
+if [ -d "$dir/sandboxes" ] || [ -d "$dir/worktrees" ] || [ -d "$dir/state" ]; then
   left=$(marked | sort -u | grep -vx "$$" || true)
   if [ -n "$left" ]; then
     kill -TERM $left 2>/dev/null || true

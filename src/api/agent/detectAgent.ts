@@ -1,8 +1,9 @@
 // Whether a server is an OpenHands Agent Server spoken to directly (PyPI openhands-agent-server; what Agent Canvas
 // and the SDK run). It has no `/api/v1/…` route, and it answers `GET /api/conversations` too (with `?ids=`),
 // which is why its routes alone read as V0's. Its `/server_info` answers without a key with `version`,
-// `sdk_version` and `capabilities`: that is what tells it. Agent Canvas's ingress forwards `/server_info` and
-// `/api` but not `/openapi.json`, so where no document lists the routes `/server_info` is asked directly.
+// `sdk_version` and `capabilities`: that is what tells it. An older Agent Canvas's ingress forwards `/server_info`
+// and `/api` but not `/openapi.json` (1.20.0's forwards it), so where no document lists the routes `/server_info` is
+// asked directly.
 import type { ServerApi } from '../client';
 import { isRecord } from '../guards';
 import type { CallOptions, Transport } from '../http/transport';

@@ -56,10 +56,14 @@ export function deadPort(): Promise<number> {
   });
 }
 
-/** The processes of the group led by `pid` ("pid args" each), none once it has ended. */
+/**
+ * The processes of the group led by `pid` ("pid args" each), none once it has ended: a process that has exited but
+ * that its parent (init, for an orphan) has not reaped yet, a zombie, is not counted.
+ */
 export function groupProcesses(pid: number): string[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' }).split('\n');
-  return rows.map((row) => row.trim().split(/\s+/)).filter((cells) => Number(cells[1]) === pid).map((cells) => `${cells[0]} ${cells.slice(2).join(' ')}`);
+  const rows = execFileSync('ps', ['-eo', 'pid=,pgid=,stat=,args='], { encoding: 'utf8' }).split('\n');
+  return rows.map((row) => row.trim().split(/\s+/)).filter((cells) => Number(cells[1]) === pid && !cells[2]?.startsWith('Z'))
+    .map((cells) => `${cells[0]} ${cells.slice(3).join(' ')}`);
 }
 
 /** Ends whatever is left of the local server a scenario started (after a failure). */

@@ -6,7 +6,8 @@
 //        node out/test/e2e/harness/main.js --real [--grep <regexp>] [--keep]
 //            the real-server lane: only the scenarios about a server line (scenarioOn), each against the real
 //            OpenHands server of its line (0.54.0, 1.11.0, agent server 1.58.2 from .cache/openhands, started once
-//            each, only those the selected scenarios are about), screenshots
+//            each, only those the selected scenarios are about), and those that start their own (the extension's
+//            local agent server, Agent Canvas: provisioned first when selected), screenshots
 //            in test-results/e2e-real/; run by npm run test:openhands (scripts/openhands/ui-lane.sh)
 //        node out/test/e2e/harness/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
 //                                                   CLI; only the scenarios marked `installed`)
@@ -32,7 +33,8 @@ import { captureOutput, scanForSecrets } from './secretScan';
 import type { ServerLine } from './contract';
 import { localAgentServerEnv } from './localAgentServer';
 import { realTargets, standInTargets, startRealTargets, type RealServerStart } from './serverTarget';
-import { runUiScenarios, selectedLocales, selectedRealLines, type UiRunOptions } from './uiRunner';
+import { script } from './openhandsScripts';
+import { runUiScenarios, selectedLocales, selectedProvisions, selectedRealLines, type UiRunOptions } from './uiRunner';
 
 const output = captureOutput(); // what the suites print here is scanned for keys too
 
@@ -118,6 +120,19 @@ async function realServers(secretMarker: string, grep: RegExp | undefined): Prom
   return started;
 }
 
+/**
+ * What the lane's selected scenarios need installed besides the servers ui-lane.sh provisions (Agent Canvas: an npm
+ * install of ~600 packages, about 2 min the first time, under the Node 24 the session has just provisioned), each
+ * only when a selected scenario needs it; provision.sh does nothing when it is there already.
+ */
+async function provisionSelected(grep: RegExp | undefined): Promise<void> {
+  for (const version of selectedProvisions(grep)) {
+    const began = Date.now();
+    await script('provision.sh', [], { env: { OPENHANDS_VERSION: version } });
+    console.log(`${version} provisioned (${seconds(began)})`);
+  }
+}
+
 function reportRealStarts(started: ReadonlyMap<ServerLine, RealServerStart> | undefined): void {
   for (const { target, startSeconds } of started?.values() ?? []) {
     console.log(`${target.name}: ${startSeconds.length} start(s), ${startSeconds.map((s) => `${s.toFixed(1)} s`).join(', ')} each to its first answer`);
@@ -159,6 +174,7 @@ async function main(): Promise<Counts> {
   console.log(`code-server on ${session.codeServer.url}, contract servers on ${session.server.url} (V0) and ${session.v1Server.url} (V1) (ready after ${ready})`);
   const realStarted = await real;
   if (real) console.log(`real servers and code-server ready after ${seconds(startedAt)}`);
+  if (args.real) await provisionSelected(args.grep);
   const browser = await launchBrowser(session.tools.chromium, session.runFolder);
   onCleanup(() => browser.close());
 

@@ -51,16 +51,19 @@ export interface UiScenario {
   /** VS Code's chat on, with the test-only language model (chat.ts): for scenarios that talk to @openhands. */
   chat?: boolean;
   /**
-   * About a server the extension itself starts (Start a Local Agent Server): runs in the real-server lane only, with
-   * no server started for it; code-server gets uv and its cache from .cache (localAgentServer.ts).
+   * About a server that the extension itself starts ('the extension': Start a Local Agent Server; code-server gets uv
+   * and its cache from .cache, localAgentServer.ts) or the scenario does (Agent Canvas, as a person runs it): who, as
+   * its label in the real-server lane says. Runs there only, with no server started for it.
    */
-  startsItsOwnServer?: boolean;
+  startsItsOwnServer?: string;
+  /** What provision.sh installs for it (OPENHANDS_VERSION), in the real-server lane, when it is selected. */
+  provision?: string;
   run(scenarioContext: ScenarioContext): Promise<void>;
 }
 
 export function scenario(
   name: string, run: UiScenario['run'],
-  options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean; chat?: boolean; bench?: boolean; startsItsOwnServer?: boolean } = {},
+  options: { timeoutMs?: number; line?: E2eLine; installed?: boolean; locale?: string; webUi?: boolean; chat?: boolean; bench?: boolean; startsItsOwnServer?: string; provision?: string } = {},
 ): UiScenario {
   return { name, run, ...options };
 }

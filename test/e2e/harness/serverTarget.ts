@@ -1,13 +1,12 @@
 // The OpenHands server a scenario is about, whichever it is: one scenario, run against the stand-in of a release
 // line in `npm test` and against the real server of that line in `npm run test:openhands` (the real-server lane,
 // main.ts --real). A scenario sees only what a person sees of it: its URL, its key, how the extension names it.
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { until } from '../../support/until';
 import { startContractServer } from '../../support/standin/contractServer';
 import { hasStandIn, STAND_IN_API, type E2eLine, type ServerLine } from './contract';
-import { REPO_ROOT } from './paths';
+import { assignment, script } from './openhandsScripts';
 import { onCleanup } from './processes';
 
 
@@ -58,26 +57,6 @@ export async function startStandInTarget(line: E2eLine, sessionApiKey: string): 
   };
 }
 
-/** What start.sh / start-v1.sh printed: `export OPENHANDS_URL=… OPENHANDS_DIR=…` (printf %q quoting). */
-function assignment(printed: string, name: string): string {
-  const match = new RegExp(`\\b${name}=(\\S+)`).exec(printed);
-  if (!match?.[1]) throw new Error(`the start script printed no ${name}`);
-  return match[1].replace(/\\(.)/g, '$1');
-}
-
-const SCRIPTS = path.join(REPO_ROOT, 'scripts', 'openhands');
-
-/** Runs a script of scripts/openhands, returns its stdout; its stderr is shown only when it fails, without `secret`. */
-function script(name: string, args: readonly string[], secret = ''): Promise<string> {
-  const hide = (text: string) => (secret ? text.replaceAll(secret, '<key>') : text);
-  return new Promise((resolve, reject) => {
-    execFile('bash', [path.join(SCRIPTS, name), ...args], { cwd: REPO_ROOT, maxBuffer: 4 << 20 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${name} failed: ${hide(error.message)}\n${hide(stderr)}`));
-      else resolve(stdout);
-    });
-  });
-}
-
 /** SIGKILL to the process group of the server whose state folder is `dir` (start scripts run it under setsid), and waits until it is gone. */
 async function killGroup(dir: string): Promise<void> {
   const pid = Number((await readFile(path.join(dir, 'pid'), 'utf8')).trim());
@@ -106,7 +85,7 @@ export async function startRealTarget(line: ServerLine, sessionApiKey: string): 
     const began = Date.now();
     const version = line === 'agent' ? ['--version', AGENT_VERSION] : [];
     const kept = [...(same.dir ? ['--dir', same.dir] : []), ...same.env.flatMap((variable) => ['--env', variable])];
-    const printed = await script(startScript, ['--key', sessionApiKey, ...version, ...(port ? ['--port', port] : []), ...kept], sessionApiKey);
+    const printed = await script(startScript, ['--key', sessionApiKey, ...version, ...(port ? ['--port', port] : []), ...kept], { secret: sessionApiKey });
     startSeconds.push((Date.now() - began) / 1000);
     dir = assignment(printed, 'OPENHANDS_DIR');
     url = assignment(printed, 'OPENHANDS_URL');

@@ -49,7 +49,7 @@ interface ScenarioRun {
 function plannedRuns(scenarios: readonly UiScenario[], targets: Pick<TargetSource, 'real'>): ScenarioRun[] {
   return scenarios.flatMap((scenario): ScenarioRun[] => {
     if (scenario.startsItsOwnServer) {
-      return [targets.real ? { scenario, label: `${scenario.name} (real, started by the extension)` } : { scenario, label: scenario.name, realLaneOnly: true }];
+      return [targets.real ? { scenario, label: `${scenario.name} (real, started by ${scenario.startsItsOwnServer})` } : { scenario, label: scenario.name, realLaneOnly: true }];
     }
     if (!scenario.lines) return targets.real ? [] : [{ scenario, label: scenario.name }];
     return scenario.lines.map((line) => targets.real || hasStandIn(line)
@@ -158,6 +158,11 @@ function selectedRuns(options: { targets: Pick<TargetSource, 'real'>; installed?
 /** The lines whose real servers the real-server lane's selected scenarios are about: only those are started. */
 export function selectedRealLines(grep: RegExp | undefined): ServerLine[] {
   return [...new Set(selectedRuns({ targets: { real: true }, ...(grep ? { grep } : {}) }).flatMap((r) => (r.line ? [r.line] : [])))];
+}
+
+/** What provision.sh installs for the real-server lane's selected scenarios (their `provision`). */
+export function selectedProvisions(grep: RegExp | undefined): string[] {
+  return [...new Set(selectedRuns({ targets: { real: true }, ...(grep ? { grep } : {}) }).flatMap((r) => (r.scenario.provision ? [r.scenario.provision] : [])))];
 }
 
 /** The locales of the scenarios this run selects: each gets its own code-server, after the others. */

@@ -12,8 +12,7 @@ import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { runGit } from '../harness/workspace';
 import { scenarioOn } from '../harness/scenario';
 import { changesPane, expectSentChanges, showChangesOf } from '../harness/ui/changesSteps';
-import { answerInput, clearNotifications, clickButton, key, notification, setApiKey } from '../harness/ui/conversationSteps';
-import { sendThisFolder } from '../harness/ui/handOverSteps';
+import { answerInput, clearNotifications, clickButton, key, notification, sendThisFolder, setApiKey } from '../harness/ui/conversationSteps';
 import { panelOnServer } from '../harness/ui/settingsPanelUi';
 
 const TASK = 'Add a greeting to src/widget.ts, then finish.';

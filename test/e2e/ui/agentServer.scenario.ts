@@ -1,5 +1,6 @@
 // A person with Agent Canvas on this machine, on a real OpenHands Agent Server 1.58.2 (the real-server lane only: no
-// stand-in speaks this line). Canvas's key file is under the run's HOME, as Canvas's launcher writes it: Change
+// stand-in speaks this line; Canvas 1.20.0 itself, with its own key file and agent server: agentCanvas.scenario.ts).
+// Canvas's key file is under the run's HOME, written here as Canvas's launcher writes it: Change
 // Server URL to the server, Set API Key > Use Agent Canvas's key (the key never typed), Configure LLM pointing at the
 // project's scripted LLM, Start Conversation (without the workspace's repository); the conversation runs to its end in the Conversations view, its
 // transcript shows the agent's command and its finish, and its Changes list the file the agent wrote, opened in a
@@ -14,9 +15,9 @@ import { canvasKeyFile } from '../../../src/core/connection/agentCanvasKey';
 import type { ScriptStep } from '../../support/scriptedLlm/script';
 import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { scenarioOn } from '../harness/scenario';
-import { showChangesOf } from '../harness/ui/changesSteps';
-import { answerDialog, answerInput, clearNotifications, conversationRows, key, notification } from '../harness/ui/conversationSteps';
-import { pickQuickItem, SET_API_KEY } from '../harness/ui/quickPick';
+import { AGENT_MODEL, configureLlm, useCanvasKey } from '../harness/ui/agentSteps';
+import { openChangedFile, showChangesOf } from '../harness/ui/changesSteps';
+import { answerDialog, answerInput, askToStart, clearNotifications, conversationRows, notification, sendFromPreflight } from '../harness/ui/conversationSteps';
 import { panelOnServer } from '../harness/ui/settingsPanelUi';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
 
@@ -27,7 +28,6 @@ const SCRIPT: readonly ScriptStep[] = [
   // prompt does not give the scripted LLM).
   { tool: 'terminal', command: "printf 'Hello from the agent\\n' > hello.txt && ls -a", thought: 'Write the file the task asks for.' },
 ];
-const MODEL = 'openai/gpt-4o';
 const SENT = 'sent-untracked.txt';
 const SENT_TASK = 'Write hello.txt beside the files sent, then finish.';
 // A start answers in about 0.5 s; the run itself is three LLM answers and one file written, slower under load.
@@ -49,17 +49,9 @@ export default scenarioOn(['agent'], 'Agent Canvas on this machine: its key file
   try {
     const panel = await panelOnServer(workbench, page, target);
 
-    await workbench.runCommand(SET_API_KEY);
-    const choices = await pickQuickItem(workbench, SET_API_KEY, 'Use Agent Canvas\'s key', { shot: 'canvas-key' });
-    assert.equal(choices[0], 'Use Agent Canvas\'s key');
-    await workbench.readNotification('OpenHands API key saved');
-    await clearNotifications(workbench);
-
-    await workbench.runCommand('OpenHands: Configure LLM');
-    await answerInput(workbench, 'Configure LLM (1/3): model', MODEL);
-    await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
-    await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
-    await panel.waitForDescription('Model', 2, MODEL);
+    await useCanvasKey(workbench);
+    await configureLlm(workbench, context, llm.baseUrl);
+    await panel.waitForDescription('Model', 2, AGENT_MODEL);
     await panel.waitForStatusBar('OpenHands');
     await workbench.screenshot('configured');
 
@@ -83,31 +75,16 @@ export default scenarioOn(['agent'], 'Agent Canvas on this machine: its key file
     await frame.locator('article', { hasText: FINISH }).first().waitFor({ timeout: 30_000 });
     await workbench.screenshot('transcript');
 
-    const changes = await showChangesOf(workbench, title);
-    const changed = changes.locator('.monaco-list-row', { hasText: 'hello.txt' });
-    await changed.waitFor({ timeout: 30_000 });
-    await changed.click();
-    const diff = page.locator('.monaco-diff-editor').first();
-    await diff.waitFor({ timeout: 30_000 });
-    await diff.locator('.view-line', { hasText: 'Hello from the agent' }).first().waitFor({ timeout: 10_000 });
-    await workbench.screenshot('changes');
+    await openChangedFile(workbench, await showChangesOf(workbench, title), 'hello.txt', 'Hello from the agent');
     assert.ok(llm.requests.some((r) => r.answered === 'terminal'), 'the agent ran on the scripted LLM');
 
     fs.writeFileSync(path.join(context.workspaceFolder, SENT), 'A file never committed.\n');
     await clearNotifications(workbench);
-    await workbench.runCommand('OpenHands: Start Conversation');
-    await answerInput(workbench, 'OpenHands: Start Conversation', SENT_TASK);
-    const preflight = page.locator('.monaco-dialog-box');
-    await preflight.waitFor({ state: 'visible', timeout: 30_000 });
+    const preflight = await askToStart(workbench, SENT_TASK);
     const buttons = (await preflight.locator('.dialog-buttons .monaco-button').allInnerTexts()).map((text) => text.trim());
     assert.deepEqual(buttons.filter((text) => text !== 'Cancel').sort(), ['Send This Folder', 'Start Without Repository'], buttons.join(' | '));
     assert.match(await preflight.innerText(), /cannot clone a repository/);
-    await workbench.screenshot('preflight-send');
-    // What leaves is asked next, in the same dialog element: wait for its text, not for the dialog to go.
-    await preflight.locator('.dialog-buttons .monaco-button', { hasText: 'Send This Folder' }).click();
-    await page.locator('.monaco-dialog-box', { hasText: 'send widgets to a new conversation' }).waitFor({ state: 'visible', timeout: 30_000 });
-    await answerDialog(workbench, 'Send This Folder', 'send-confirm');
-    await notification(workbench, `conversation started — ${SENT_TASK}`, 120_000);
+    await sendFromPreflight(workbench, preflight, SENT_TASK);
     // Both conversations get the scripted LLM's title: this one's end is the only notice of an end since the clear.
     await notification(workbench, `"${FINISH}" finished`, RUN_MS);
     const seen = JSON.stringify(llm.requests.at(-1)?.body ?? '');

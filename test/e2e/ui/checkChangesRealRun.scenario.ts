@@ -23,8 +23,7 @@ import { startScriptedLlm, type ScriptedLlm } from '../../support/scriptedLlm/sc
 import { until } from '../../support/until';
 import { scenarioOn } from '../harness/scenario';
 import { changesPane } from '../harness/ui/changesSteps';
-import { answerDialog, answerInput, clearNotifications, clickButton, key, notification, setApiKey } from '../harness/ui/conversationSteps';
-import { sendThisFolder } from '../harness/ui/handOverSteps';
+import { answerDialog, answerInput, clearNotifications, clickButton, key, notification, sendThisFolder, setApiKey } from '../harness/ui/conversationSteps';
 import { pickQuickItem } from '../harness/ui/quickPick';
 import { panelOnServer } from '../harness/ui/settingsPanelUi';
 import type { Workbench } from '../harness/workbench';

@@ -151,4 +151,4 @@ export default scenario('Start a Local Agent Server from nothing configured, a r
     fs.writeFileSync(machineSettings, original);
     removeUv();
   }
-}, { startsItsOwnServer: true, timeoutMs: 900_000 });
+}, { startsItsOwnServer: 'the extension', timeoutMs: 900_000 });

@@ -18,14 +18,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ScriptStep } from '../../support/scriptedLlm/script';
-import { startScriptedLlm, type ScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
+import { startScriptedLlm } from '../../support/scriptedLlm/scriptedLlm';
 import { until } from '../../support/until';
 import type { E2eContext } from '../harness/context';
 import { deadPort, installUv, killLocalServer, readLocalServerState } from '../harness/localAgentServer';
 import { scenario } from '../harness/scenario';
 import { applyShownChanges, expectSentChanges, showChangesOf } from '../harness/ui/changesSteps';
-import { answerDialog, answerInput, clearNotifications, clickButton, conversationRows, key, notification } from '../harness/ui/conversationSteps';
-import { sendThisFolder } from '../harness/ui/handOverSteps';
+import { AGENT_MODEL, configureLlm } from '../harness/ui/agentSteps';
+import { answerDialog, clearNotifications, clickButton, conversationRows, notification, sendThisFolder } from '../harness/ui/conversationSteps';
 import { SettingsPanel } from '../harness/ui/settingsPanelUi';
 import { transcriptPage } from '../harness/ui/transcriptSteps';
 import type { Workbench } from '../harness/workbench';
@@ -64,7 +64,9 @@ export default scenario('Start a Local Agent Server, Configure LLM, Send This Fo
     await panel.open();
     const url = await startLocalServer(workbench, panel, context, true);
     const pid = readLocalServerState(context)?.pid;
-    await configureLlm(workbench, panel, context, llm);
+    await configureLlm(workbench, context, llm.baseUrl);
+    await panel.waitForDescription('Model', 2, AGENT_MODEL);
+    await clearNotifications(workbench);
 
     const confirmation = await sendThisFolder(workbench, TASK);
     // What leaves: the files git would commit from the folder as it is (its tracked files and untracked notes.txt).
@@ -107,7 +109,7 @@ export default scenario('Start a Local Agent Server, Configure LLM, Send This Fo
     removeUv();
     await llm.close();
   }
-}, { startsItsOwnServer: true, timeoutMs: 900_000 });
+}, { startsItsOwnServer: 'the extension', timeoutMs: 900_000 });
 
 /**
  * Start a Local Agent Server from the palette; the consent is asked once per VS Code (`firstTime`: a scenario before
@@ -134,15 +136,6 @@ async function stopLocalServer(workbench: Workbench, panel: SettingsPanel): Prom
   await workbench.runCommand(STOP);
   await notification(workbench, /the local agent server is stopped/, 30_000);
   await panel.waitForWelcome(/Cannot reach the OpenHands server/);
-  await clearNotifications(workbench);
-}
-
-async function configureLlm(workbench: Workbench, panel: SettingsPanel, context: E2eContext, llm: ScriptedLlm): Promise<void> {
-  await workbench.runCommand('OpenHands: Configure LLM');
-  await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
-  await answerInput(workbench, 'Configure LLM (2/3): base URL', llm.baseUrl);
-  await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
-  await panel.waitForDescription('Model', 2, 'openai/gpt-4o');
   await clearNotifications(workbench);
 }
 

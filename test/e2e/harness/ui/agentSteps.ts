@@ -1,5 +1,6 @@
 // Steps of the agent line's real-lane scenarios: the person connects to the agent server as a newcomer does (Change
-// Server URL, Set API Key typed, Configure LLM pointing at the project's scripted LLM), ready to start conversations.
+// Server URL, Set API Key typed or Agent Canvas's key, Configure LLM pointing at the project's scripted LLM), ready to
+// start conversations.
 import * as assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 import type { E2eContext } from '../context';
@@ -9,6 +10,9 @@ import { answerInput, clearNotifications, key } from './conversationSteps';
 import { pickQuickItem, SET_API_KEY } from './quickPick';
 import { panelOnServer } from './settingsPanelUi';
 
+/** The model the agent line's scenarios configure (the scripted LLM answers whatever is asked of it). */
+export const AGENT_MODEL = 'openai/gpt-4o';
+
 /** Connects to `server` (the target, or a relay in front of it) with the target's key, the LLM at `llmBaseUrl`. */
 export async function connectWithLlm(
   workbench: Workbench, page: Page, context: E2eContext, target: ServerTarget, llmBaseUrl: string, server: Pick<ServerTarget, 'url' | 'apiLabel'> = target,
@@ -17,10 +21,24 @@ export async function connectWithLlm(
   await workbench.runCommand(SET_API_KEY);
   await pickQuickItem(workbench, SET_API_KEY);
   await answerInput(workbench, SET_API_KEY, target.sessionApiKey, { password: true });
+  await configureLlm(workbench, context, llmBaseUrl);
+  await clearNotifications(workbench);
+}
+
+/** Configure LLM: AGENT_MODEL, the LLM at `llmBaseUrl`, the run's LLM key. */
+export async function configureLlm(workbench: Workbench, context: E2eContext, llmBaseUrl: string): Promise<void> {
   await workbench.runCommand('OpenHands: Configure LLM');
-  await answerInput(workbench, 'Configure LLM (1/3): model', 'openai/gpt-4o');
+  await answerInput(workbench, 'Configure LLM (1/3): model', AGENT_MODEL);
   await answerInput(workbench, 'Configure LLM (2/3): base URL', llmBaseUrl);
   await answerInput(workbench, 'Configure LLM (3/3): API key', key(context, 'llm'), { password: true });
+}
+
+/** Set API Key > Use Agent Canvas's key, offered first (Canvas's key file is under the extension host's HOME). */
+export async function useCanvasKey(workbench: Workbench): Promise<void> {
+  await workbench.runCommand(SET_API_KEY);
+  const choices = await pickQuickItem(workbench, SET_API_KEY, 'Use Agent Canvas\'s key', { shot: 'canvas-key' });
+  assert.equal(choices[0], 'Use Agent Canvas\'s key');
+  await workbench.readNotification('OpenHands API key saved');
   await clearNotifications(workbench);
 }
 

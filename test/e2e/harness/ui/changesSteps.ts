@@ -40,3 +40,14 @@ export async function applyShownChanges(workbench: Workbench, changes: Locator, 
   await changes.locator('.pane-header .action-label[aria-label="Apply Changes to the Workspace"]').click();
   return notification(workbench, said, 60_000);
 }
+
+/** Opens `file` from the Changes pane: its diff shows `line` (what the agent wrote); screenshot `changes`. */
+export async function openChangedFile(workbench: Workbench, changes: Locator, file: string, line: string): Promise<void> {
+  const changed = changes.locator('.monaco-list-row', { hasText: file });
+  await changed.waitFor({ timeout: 30_000 });
+  await changed.click();
+  const diff = workbench.page.locator('.monaco-diff-editor').first();
+  await diff.waitFor({ timeout: 30_000 });
+  await diff.locator('.view-line', { hasText: line }).first().waitFor({ timeout: 10_000 });
+  await workbench.screenshot('changes');
+}

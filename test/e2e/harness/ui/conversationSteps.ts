@@ -184,3 +184,34 @@ export async function agentRunFinished(url: string, key: string): Promise<void> 
     return items.some((c) => c.execution_status === 'finished') ? true : undefined;
   }, 120_000);
 }
+
+/**
+ * Start Conversation with `task` in the e2e workspace (a github clone whose branch its remote lacks), up to the
+ * pre-flight dialog, which it returns.
+ */
+export async function askToStart(workbench: Workbench, task: string): Promise<Locator> {
+  await workbench.runCommand('OpenHands: Start Conversation');
+  await answerInput(workbench, 'OpenHands: Start Conversation', task);
+  const preflight = workbench.page.locator('.monaco-dialog-box');
+  await preflight.waitFor({ state: 'visible', timeout: 30_000 });
+  return preflight;
+}
+
+/**
+ * In the pre-flight, Send This Folder, then its confirmation of what leaves (naming the folder `folderName`); the
+ * conversation about `task` starts. Returns the confirmation's text. Screenshots `preflight-send` and `send-confirm`.
+ */
+export async function sendFromPreflight(workbench: Workbench, preflight: Locator, task: string, folderName = 'widgets'): Promise<string> {
+  await workbench.screenshot('preflight-send');
+  // What leaves is asked next, in the same dialog element: wait for its text, not for the dialog to go.
+  await preflight.locator('.dialog-buttons .monaco-button', { hasText: 'Send This Folder' }).click();
+  await workbench.page.locator('.monaco-dialog-box', { hasText: `send ${folderName} to a new conversation` }).waitFor({ state: 'visible', timeout: 30_000 });
+  const confirmation = await answerDialog(workbench, 'Send This Folder', 'send-confirm');
+  await notification(workbench, `conversation started — ${task}`, 120_000);
+  return confirmation;
+}
+
+/** Start Conversation with `task`, Send This Folder in its pre-flight, confirmed; the conversation starts. Returns the confirmation's text. */
+export async function sendThisFolder(workbench: Workbench, task: string, folderName = 'widgets'): Promise<string> {
+  return sendFromPreflight(workbench, await askToStart(workbench, task), task, folderName);
+}
