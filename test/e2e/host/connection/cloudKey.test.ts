@@ -4,7 +4,7 @@
 // in X-Session-API-Key and is refused.
 import * as assert from 'node:assert/strict';
 import { secretFor } from '../../harness/context';
-import { describeRequests } from '../../harness/requests';
+import { describeRequests, settledCount } from '../../harness/requests';
 import { waitForState } from '../../harness/host/settingsSupport';
 import { e2eContext, testingApi, useServer } from '../../harness/host/support';
 import { startContractServer, type ContractServer, type RecordedRequest } from '../../../support/standin/contractServer';
@@ -30,7 +30,8 @@ describe('an OpenHands Cloud API key (a Bearer-only stand-in)', function () {
 
   it('set as a Cloud key: kept with its kind, sent only as a Bearer token, the settings load and the first save succeed', async () => {
     const { setApiKey, getStoredCredential, settings } = await testingApi();
-    const from = cloud.requests.length;
+    // Requests the earlier step set going (a view's list on the state it left) still carry its key: counted out.
+    const from = await settledCount(() => cloud.requests);
     assert.equal(await setApiKey(cloudKey, 'cloud'), true);
     assert.deepEqual(await getStoredCredential(cloud.url), { kind: 'cloud', key: cloudKey });
     await waitForState('noSettings');
@@ -46,7 +47,8 @@ describe('an OpenHands Cloud API key (a Bearer-only stand-in)', function () {
 
   it('the same key set as a session key goes only in X-Session-API-Key, and the Bearer-only server refuses it: the 401 state', async () => {
     const { setApiKey, getStoredCredential } = await testingApi();
-    const from = cloud.requests.length;
+    // Requests the earlier step set going (a view's list on the state it left) still carry its key: counted out.
+    const from = await settledCount(() => cloud.requests);
     assert.equal(await setApiKey(cloudKey), true);
     assert.deepEqual(await getStoredCredential(cloud.url), { kind: 'session', key: cloudKey });
     await waitForState('unauthorized');
