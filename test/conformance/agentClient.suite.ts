@@ -5,6 +5,9 @@
 // rejected action and going on, and a delete. The raw checks of the same routes are in agent*.suite.ts beside it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AgentServerApi, OpenHandsClient } from '../../src/api/client';
 import type { ScriptStep } from '../support/scriptedLlm/script';
 import { startScriptedLlm, type ScriptedLlm } from '../support/scriptedLlm/scriptedLlm';
@@ -12,8 +15,8 @@ import { SCRIPTED_KEY, jsonOf, serverVersion, storeScriptedLlm, untilStatus } fr
 import { extensionClient } from './conversationList.suite';
 import type { Client } from './target';
 
-/** The agent writes one file, then finishes; a follow-up starts the script again. */
-const SCRIPT: readonly ScriptStep[] = [{ tool: 'terminal', command: 'printf "from the agent\\n" > agent-note.txt' }, { tool: 'finish', message: 'Wrote the note.' }];
+/** The agent writes one file and stages it (as an agent's git does), then finishes; a follow-up starts the script again. */
+const SCRIPT: readonly ScriptStep[] = [{ tool: 'terminal', command: 'printf "from the agent\\n" > agent-note.txt && git add agent-note.txt' }, { tool: 'finish', message: 'Wrote the note.' }];
 const NOTE = 'from the agent\n';
 
 export function agentClientSuite(client: Client): void {
@@ -91,6 +94,35 @@ export function agentClientSuite(client: Client): void {
     it('its changes list the file the agent wrote', async () => {
       const changes = await (await agentOf()).changes(null);
       assert.deepEqual(changes.files.map((f) => [f.status, f.path]), [['added', 'agent-note.txt']]);
+    });
+
+    // An agent server `git init`s a new workspace only where git finds no repository around it (event_service.py
+    // 1210-1235 of 1.58.2: `git rev-parse --git-dir`). Under a home that is a repository (dotfiles), the agent's git
+    // worked in that repository (its `git add` staged into the person's index); the server's changes route reads a
+    // subfolder alone (`--relative`). The client makes the workspace a repository before the task goes.
+    it('a server whose home is a git repository: the agent\'s git works in a repository of its own; the home\'s is untouched', async () => {
+      const home = jsonOf<{ home: string }>(await client.get('/api/file/home'), 200).home;
+      const git = (...args: string[]) => execFileSync('git', ['-C', home, '-c', 'user.name=Suite', '-c', 'user.email=suite@example.invalid', ...args], { encoding: 'utf8' });
+      git('init', '-q');
+      writeFileSync(join(home, 'dotfile.txt'), 'kept\n');
+      git('add', 'dotfile.txt');
+      git('commit', '-qm', 'dotfiles');
+      writeFileSync(join(home, 'dotfile.txt'), 'kept, edited\n');
+      const head = git('rev-parse', 'HEAD');
+      try {
+        const started = await api.createConversation({ initial_user_msg: 'Write the note.' });
+        await untilStatus(client, started.conversation_id, 'finished');
+        const reach = await api.agentServer!(started.conversation_id);
+        assert.ok(reach.reachable);
+        const changes = await reach.agent.changes(null);
+        assert.deepEqual(changes.files.map((f) => [f.status, f.path]), [['added', 'agent-note.txt']]);
+        const inHome = [git('rev-parse', 'HEAD'), git('diff', '--cached', '--name-only'), readFileSync(join(home, 'dotfile.txt'), 'utf8')];
+        assert.deepEqual(inHome, [head, '', 'kept, edited\n'], 'the home repository as it was: nothing staged there');
+        await api.deleteConversation!(started.conversation_id);
+      } finally {
+        rmSync(join(home, '.git'), { recursive: true, force: true });
+        rmSync(join(home, 'dotfile.txt'), { force: true });
+      }
     });
 
     it('rename; a follow-up runs again; stop while it runs leaves it paused; resume goes on to finished', async () => {

@@ -5,7 +5,7 @@
 // by state (`status`), which the views ask it for.
 import { randomUUID } from 'node:crypto';
 import type { ConversationsApi } from '../client';
-import { clientValidation, readAnswer } from '../http/answers';
+import { clientValidation, expectOk, readAnswer } from '../http/answers';
 import type { RequestInfo } from '../http/apiError';
 import type { CallOptions, Transport } from '../http/transport';
 import type {
@@ -15,7 +15,7 @@ import { l10n } from '../../base/l10n';
 import { EXECUTION_STATUSES, executionState } from '../v1/conversationList';
 import { agentSummary } from './conversationSummary';
 import { ConversationInfo, ConversationInfoList, ConversationInfoPage, HomeAnswer, StoredAgentSettings, SuccessAnswer } from './schemas';
-import { agentStartRequest, unsentFields } from './startRequest';
+import { agentStartRequest, startMessage, unsentFields, userMessage } from './startRequest';
 import { onAgentServer } from './agentFaults';
 
 export const CONVERSATIONS = '/api/conversations';
@@ -25,6 +25,10 @@ const MAX_PAGE = 100;
 const MAX_IDS = 50;
 /** Under the home folder of the server's user: one folder per conversation, named by its id. */
 const WORKSPACES = '.openhands/workspaces';
+/** `git init` takes well under a second; the server ends the command after this. */
+const INIT_SECONDS = 30;
+/** How long the delete of a start cut short may take: the person is told of the failure after it. */
+const LEFTOVER_DELETE_MS = 5000;
 
 export const conversationPath = (id: string): string => `${CONVERSATIONS}/${encodeURIComponent(id)}`;
 
@@ -61,8 +65,28 @@ export class AgentConversationsApi implements ConversationsApi {
     const conversationId = request.conversation_id ?? randomUUID();
     const workingDir = `${await this.homeFolder(call)}/${WORKSPACES}/${conversationId}`;
     const body = agentStartRequest(request, stored, { conversationId, workingDir });
-    const info = await onAgentServer(async () => readAnswer(await this.transport.send('POST', CONVERSATIONS, body, call), ConversationInfo()));
-    return { status: 'ok', conversation_id: info.id, message: null, conversation_status: info.execution_status ?? null };
+    try {
+      const info = await onAgentServer(async () => readAnswer(await this.transport.send('POST', CONVERSATIONS, body, call), ConversationInfo()));
+      const message = startMessage(request);
+      if (message) await this.sendTaskInOwnRepository(info.id, workingDir, message, call);
+      return { status: 'ok', conversation_id: info.id, message: null, conversation_status: info.execution_status ?? null };
+    } catch (error) {
+      // A start cut short (a cancel, a lost answer, a refused task) holds nothing of the person's yet: none is left.
+      await this.transport.send('DELETE', conversationPath(conversationId), undefined, { signal: AbortSignal.timeout(LEFTOVER_DELETE_MS) }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * The task goes once the workspace is a repository of its own. A server `git init`s a new workspace only where git
+   * finds no repository around it (event_service.py of 1.58.2: `git rev-parse --git-dir`): under a home that is one
+   * (dotfiles), the agent's git and Changes worked in that repository. A failed init (no git there) leaves it as the
+   * server made it; `git init` in a repository changes nothing.
+   */
+  private async sendTaskInOwnRepository(id: string, workingDir: string, message: Record<string, unknown>, call: StartOptions): Promise<void> {
+    const init = { command: 'git init -q', cwd: workingDir, timeout: INIT_SECONDS };
+    await onAgentServer(async () => expectOk(await this.transport.send('POST', `${conversationPath(id)}/bash/execute_bash_command`, init, call)));
+    await onAgentServer(async () => readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, { ...message, run: true }, call), SuccessAnswer()));
   }
 
   listConversations(page: { readonly pageId?: string; readonly limit: number }, call?: CallOptions): Promise<ConversationPage> {
@@ -106,10 +130,9 @@ export class AgentConversationsApi implements ConversationsApi {
   }
 
   async sendMessage(id: string, message: FollowUpMessage, call?: CallOptions): Promise<void> {
-    const content: unknown[] = [{ type: 'text', text: message.text }];
-    if (message.imageUrls?.length) content.push({ type: 'image', image_urls: [...message.imageUrls] });
+    const body = { ...userMessage(message.text, message.imageUrls), run: true };
     // A 429 keeps the message (event_router.py): the agent reads it on the next run.
-    await onAgentServer(async () => readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, { role: 'user', content, run: true }, call), SuccessAnswer()), true);
+    await onAgentServer(async () => readAnswer(await this.transport.send('POST', `${conversationPath(id)}/events`, body, call), SuccessAnswer()), true);
   }
 
   /** One page of `search`, by last update, of one execution status where given. */

@@ -3,7 +3,8 @@
 // `X-Expose-Secrets: encrypted` and sent back with `secrets_encrypted: true`, so the plain key never enters the
 // extension. Each conversation gets a folder of its own, named by its id (sent as `conversation_id`), so two
 // conversations never share one. Its LLM streams (`llm.stream`, off by default): the server then sends the agent's
-// words as the model writes them (the session socket's delta frames), which the transcript shows.
+// words as the model writes them (the session socket's delta frames), which the transcript shows. The request holds
+// no message: the task goes once the folder is a repository of its own (agentConversationsApi.ts says why).
 import type { ConversationRequest } from '../model/conversations';
 import type { StoredAgentSettings } from './schemas';
 
@@ -17,10 +18,7 @@ export interface StartPlace {
 export const STARTS_WITH: ReadonlySet<string> = new Set(['initial_user_msg', 'image_urls', 'conversation_instructions', 'conversation_id']);
 
 export function agentStartRequest(request: ConversationRequest, stored: StoredAgentSettings, place: StartPlace): Record<string, unknown> {
-  const { initial_user_msg: text, image_urls: images, conversation_instructions: instructions } = request;
-  const content: unknown[] = [{ type: 'text', text: text ?? '' }];
-  if (images?.length) content.push({ type: 'image', image_urls: images });
-  const withMessage = (text !== undefined && text !== null) || !!images?.length;
+  const instructions = request.conversation_instructions;
   const conversation = stored.conversation_settings;
   return {
     conversation_id: place.conversationId,
@@ -29,8 +27,21 @@ export function agentStartRequest(request: ConversationRequest, stored: StoredAg
     secrets_encrypted: true,
     ...(conversation?.max_iterations ? { max_iterations: conversation.max_iterations } : {}),
     ...(conversation?.confirmation_mode ? { confirmation_policy: { kind: 'AlwaysConfirm' } } : {}),
-    ...(withMessage ? { initial_message: { role: 'user', content } } : {}),
   };
+}
+
+/** The start's task as the user message `/events` takes, or undefined for a start without one (a hand-over's). */
+export function startMessage(request: ConversationRequest): Record<string, unknown> | undefined {
+  const { initial_user_msg: text, image_urls: images } = request;
+  if ((text === undefined || text === null) && !images?.length) return undefined;
+  return userMessage(text ?? '', images ?? undefined);
+}
+
+/** A user message: its text, then its images. */
+export function userMessage(text: string, images: readonly string[] | undefined): Record<string, unknown> {
+  const content: unknown[] = [{ type: 'text', text }];
+  if (images?.length) content.push({ type: 'image', image_urls: [...images] });
+  return { role: 'user', content };
 }
 
 /** Conversation instructions become the suffix of the agent's system message (V0's conversation_instructions). */

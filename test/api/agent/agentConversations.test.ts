@@ -49,24 +49,48 @@ describe('agent server conversations: starts', () => {
     assert.equal(settingsRead.headers['x-session-api-key'], 'server-key');
     const post = exchanges.find((e) => e.method === 'POST')!.body as Record<string, unknown>;
     const id = post.conversation_id as string;
+    const folder = `/home/u/.openhands/workspaces/${id}`;
     assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     assert.equal(started.conversation_id, id);
-    assert.deepEqual(post.workspace, { working_dir: `/home/u/.openhands/workspaces/${id}` });
+    assert.deepEqual(post.workspace, { working_dir: folder });
     assert.equal(post.secrets_encrypted, true);
     assert.equal((post.agent_settings as { llm: { api_key: string } }).llm.api_key, TOKEN);
     assert.equal((post.agent_settings as { llm: { stream: boolean } }).llm.stream, true, 'the words come as the model writes them');
-    assert.deepEqual(post.initial_message, { role: 'user', content: [{ type: 'text', text: 'Fix the tests' }] });
     assert.equal(post.max_iterations, 500);
     assert.equal(post.confirmation_policy, undefined, 'confirmation mode is off in the stored settings');
+    // The task goes once the folder is a repository of its own (a server whose home is one inits none).
+    assert.equal(post.initial_message, undefined);
+    assert.deepEqual(lines(exchanges), [
+      'GET /api/settings', 'GET /api/file/home', 'POST /api/conversations',
+      `POST /api/conversations/${id}/bash/execute_bash_command`, `POST /api/conversations/${id}/events`,
+    ]);
+    assert.deepEqual(exchanges[3]!.body, { command: 'git init -q', cwd: folder, timeout: 30 });
+    assert.deepEqual(exchanges[4]!.body, { role: 'user', content: [{ type: 'text', text: 'Fix the tests' }], run: true });
+  });
+
+  it('a start cut short after the server took it (its task refused, a cancel) is deleted: nothing is left on the server', async () => {
+    const refused = await clientOn((exchange) => (exchange.url.endsWith('/events') ? { status: 500, body: { detail: 'boom' } } : realAnswers(exchange)));
+    await assert.rejects(refused.client.createConversation({ initial_user_msg: 'Fix the tests' }));
+    const id = (refused.exchanges[2]!.body as { conversation_id: string }).conversation_id;
+    assert.equal(lines(refused.exchanges).at(-1), `DELETE /api/conversations/${id}`);
+
+    const controller = new AbortController();
+    const cancelled = await clientOn((exchange) => {
+      if (exchange.url.endsWith('/execute_bash_command')) controller.abort();
+      return realAnswers(exchange);
+    });
+    await assert.rejects(cancelled.client.createConversation({ initial_user_msg: 'Fix the tests' }, { signal: controller.signal }), (e: Error) => e.name === 'CancelledError');
+    const cancelledId = (cancelled.exchanges[2]!.body as { conversation_id: string }).conversation_id;
+    assert.deepEqual(lines(cancelled.exchanges).slice(3), [`POST /api/conversations/${cancelledId}/bash/execute_bash_command`, `DELETE /api/conversations/${cancelledId}`]);
   });
 
   it('two starts get two folders; the home folder is asked once', async () => {
     const { client, exchanges } = await clientOn();
     await client.createConversation({ initial_user_msg: 'a' });
     await client.createConversation({});
-    const posts = exchanges.filter((e) => e.method === 'POST').map((e) => e.body as { workspace: { working_dir: string }; initial_message?: unknown });
+    const posts = exchanges.filter((e) => e.method === 'POST' && e.url === '/api/conversations').map((e) => e.body as { workspace: { working_dir: string }; initial_message?: unknown });
     assert.notEqual(posts[0]!.workspace.working_dir, posts[1]!.workspace.working_dir);
-    assert.equal(posts[1]!.initial_message, undefined, 'no message: it starts idle, for a task sent later');
+    assert.ok(!exchanges.some((e) => e.url === `/api/conversations/${(posts[1] as unknown as { conversation_id: string }).conversation_id}/events`), 'no message: it starts idle, for a task sent later');
     assert.equal(exchanges.filter((e) => e.url === '/api/file/home').length, 1);
   });
 
