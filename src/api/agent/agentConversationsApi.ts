@@ -80,8 +80,8 @@ export class AgentConversationsApi implements ConversationsApi {
   /**
    * The task goes once the workspace is a repository of its own. A server `git init`s a new workspace only where git
    * finds no repository around it (event_service.py of 1.58.2: `git rev-parse --git-dir`): under a home that is one
-   * (dotfiles), the agent's git and Changes worked in that repository. A failed init (no git there) leaves it as the
-   * server made it; `git init` in a repository changes nothing.
+   * (dotfiles), the agent's git worked in that repository (its `git add` staged into the person's index). A failed
+   * init (no git there) leaves the folder as the server made it; `git init` in a repository changes nothing.
    */
   private async sendTaskInOwnRepository(id: string, workingDir: string, message: Record<string, unknown>, call: StartOptions): Promise<void> {
     const init = { command: 'git init -q', cwd: workingDir, timeout: INIT_SECONDS };
