@@ -5,7 +5,6 @@
 import { ApiError, type RequestInfo } from './apiError';
 import { BadResponseError, CancelledError, NetworkError, RedirectError, TimeoutError, type NetworkCause, type RedirectProblem } from './transportErrors';
 import { parseRetryAfter } from './retryAfter';
-import { startDeadline } from './deadlines';
 import { credentialHeaders, type Credential, type CredentialKind } from './credential';
 import type { ApiLogger } from './logger';
 import { l10n } from '../../base/l10n';
@@ -183,7 +182,7 @@ export class Transport {
     const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
     const controller = new AbortController();
     let stoppedBy: 'timeout' | 'cancel' | undefined;
-    const endDeadline = startDeadline(timeoutMs, () => { stoppedBy = 'timeout'; controller.abort(); });
+    const timer = setTimeout(() => { stoppedBy = 'timeout'; controller.abort(); }, timeoutMs);
     const onCancel = () => { stoppedBy = 'cancel'; controller.abort(); };
     call.signal?.addEventListener('abort', onCancel, { once: true });
     const started = Date.now();
@@ -202,7 +201,7 @@ export class Transport {
       this.options.logger?.debug(`${method} ${path} failed after ${Date.now() - started} ms: ${code ?? cause}`);
       throw new NetworkError(request, cause, code);
     } finally {
-      endDeadline();
+      clearTimeout(timer);
       call.signal?.removeEventListener('abort', onCancel);
     }
   }
