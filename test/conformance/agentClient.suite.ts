@@ -23,8 +23,8 @@ export function agentClientSuite(client: Client): void {
   let llm: ScriptedLlm | undefined;
   let api: OpenHandsClient;
   let id = '';
-  const agentOf = async (): Promise<AgentServerApi> => {
-    const reach = await api.agentServer!(id);
+  const agentOf = async (conversationId = id): Promise<AgentServerApi> => {
+    const reach = await api.agentServer!(conversationId);
     assert.ok(reach.reachable);
     return reach.agent;
   };
@@ -112,9 +112,7 @@ export function agentClientSuite(client: Client): void {
       try {
         const started = await api.createConversation({ initial_user_msg: 'Write the note.' });
         await untilStatus(client, started.conversation_id, 'finished');
-        const reach = await api.agentServer!(started.conversation_id);
-        assert.ok(reach.reachable);
-        const changes = await reach.agent.changes(null);
+        const changes = await (await agentOf(started.conversation_id)).changes(null);
         assert.deepEqual(changes.files.map((f) => [f.status, f.path]), [['added', 'agent-note.txt']]);
         const inHome = [git('rev-parse', 'HEAD'), git('diff', '--cached', '--name-only'), readFileSync(join(home, 'dotfile.txt'), 'utf8')];
         assert.deepEqual(inHome, [head, '', 'kept, edited\n'], 'the home repository as it was: nothing staged there');
