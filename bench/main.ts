@@ -3,7 +3,9 @@
 //   the client's overhead over a bare fetch of the same request, the settings tree build, polling (printed with
 //   their budgets, not failed: timings vary with the machine's load); request counts against their budgets (one over
 //   fails: counts are exact), Send This Folder's among them; the require of the files activation loads, apart from
-//   activate() itself (the activation bench, --activation-bench, times that in real extension hosts).
+//   activate() itself (the activation bench, --activation-bench, times that in real extension hosts). The client's
+//   overhead is measured here under this Node with undici's fetch, and again in a real extension host with VS Code's
+//   own fetch, where the extension runs (--overhead-bench).
 //   `node out/bench/main.js --only requests` runs the request counts alone; `--only changes` the Changes view's
 //   listing alone, each request of its first listing printed; `--only check` Check Changes' copy alone; `--only overhead` the client's overhead alone (no
 //   build needed, about 10 s).
@@ -30,56 +32,14 @@ import { bundleLoadMs } from './bundleLoad';
 import { HANDOVER_FILES, handOverBench } from './handOver';
 import { checkCopyBench, COPY_FILES, type CopyFigures } from './checkCopy';
 import { startServerProcess } from './serverProcess';
-import { median, timeAlternating, timeEach } from './stats';
+import { median, timeEach } from './stats';
+import { clientOverhead, overheadRows } from './clientOverhead';
 import { sessionCredential } from '../src/api/http/credential';
 
 const KEY = 'bench-session-key';
+/** Where the overhead rows of this process are measured: plain Node, with undici's fetch from npm. */
+const UNDICI_UNDER_NODE = `Node ${process.version}, undici's fetch`;
 const V1: ServerApi = { version: undefined, settings: 'v1', conversations: 'v1' };
-const CALLS = 2000;
-const WARMUP = 200;
-
-async function clientOverhead(): Promise<Overhead> {
-  const server = await startServerProcess(KEY);
-  try {
-    const fetch = undiciFetch as unknown as FetchFunction;
-    const client = createClient({ baseUrl: server.url, fetch, getCredential: async () => sessionCredential(KEY), timeoutMs: 10_000 });
-    await client.storeSettings({ llm_model: 'bench/model', llm_api_key: 'bench-llm-key' });
-    const request = { initial_user_msg: 'Fix the failing test', repository: null, selected_branch: null };
-    const bare = async () => {
-      const response = await fetch(`${server.url}/api/conversations`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Session-API-Key': KEY },
-        body: JSON.stringify(request),
-      });
-      await response.json();
-    };
-    // What following an abort signal costs fetch itself (undici's listener, weak reference and finaliser per
-    // request): the client needs one for its timeout and its cancel, so part of its overhead is fetch's own.
-    const bareWithSignal = async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 10_000);
-      try {
-        const response = await fetch(`${server.url}/api/conversations`, {
-          method: 'POST', signal: controller.signal,
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Session-API-Key': KEY },
-          body: JSON.stringify(request),
-        });
-        await response.json();
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-    const viaClient = () => client.createConversation(request);
-    await timeEach(WARMUP, bare);
-    await timeEach(WARMUP, viaClient);
-    await timeEach(WARMUP, bareWithSignal);
-    const [bareTimes, clientTimes] = await timeAlternating(CALLS, bare, viaClient);
-    const [bareAgain, signalTimes] = await timeAlternating(CALLS, bare, bareWithSignal);
-    return { client: median(clientTimes), bare: median(bareTimes), signalShare: median(signalTimes) / median(bareAgain) };
-  } finally {
-    await server.stop();
-  }
-}
 
 /** Heap after 1,000 more client calls, against the heap after two warm-up rounds of 1,000: what the client keeps. */
 async function heapGrowth(): Promise<number> {
@@ -292,28 +252,15 @@ async function requestsOnly(): Promise<void> {
   if (requests.over.length) process.exitCode = 1;
 }
 
-/** Medians in ms; `signalShare`: a bare fetch that follows a timeout's abort signal, against one that does not. */
-interface Overhead { readonly client: number; readonly bare: number; readonly signalShare: number }
-
-/** The client's overhead rows: a bare fetch, the client, their ratio against its budget, and fetch's own part of it. */
-function overheadRows(overhead: Overhead): Row[] {
-  return [
-    [`createConversation median, bare fetch (${CALLS} calls)`, `${overhead.bare.toFixed(3)} ms`, ''],
-    [`createConversation median, client (${CALLS} calls)`, `${overhead.client.toFixed(3)} ms`, ''],
-    ['client overhead ratio (client / bare)', (overhead.client / overhead.bare).toFixed(3), '<= 1.10'],
-    ['of which fetch following an abort signal (bare with a timeout signal / bare)', overhead.signalShare.toFixed(3), ''],
-  ];
-}
-
 async function main(): Promise<void> {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   if (only === 'requests') return requestsOnly();
   if (only === 'changes') return changesOnly();
-  if (only === 'overhead') return print(overheadRows(await clientOverhead()));
+  if (only === 'overhead') return print(overheadRows(await clientOverhead(undiciFetch as unknown as FetchFunction), UNDICI_UNDER_NODE));
   if (only === 'check') return print(copyRows(await checkCopyBench()));
   if (only === 'agent-polling') return agentPollingOnly();
   const sizes = sizeRows();
-  const overhead = await clientOverhead();
+  const overhead = await clientOverhead(undiciFetch as unknown as FetchFunction);
   const tree = await treeBuild();
   const growth = await heapGrowth();
   const start = await v1Start();
@@ -323,7 +270,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [
     ...sizes.rows,
     [`activation: require of ${loads.extension.length} files before activate() (fresh Node, vscode stubbed), median of 20`, `${load.toFixed(1)} ms`, '<= 20 ms'],
-    ...overheadRows(overhead),
+    ...overheadRows(overhead, UNDICI_UNDER_NODE),
     ['settings tree build, median of 1000', `${tree.toFixed(4)} ms`, '<= 1 ms'],
     ['heap growth over 1000 client calls (after warm-up)', `${(growth / 1024).toFixed(0)} KiB`, '<= 2048 KiB'],
     [`V1 start, READY after ${READY_AFTER_MS / 1000} s: requests (POST + polls)`, String(start.requests), ''],

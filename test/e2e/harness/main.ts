@@ -12,13 +12,17 @@
 //        node out/test/e2e/harness/main.js --vsix   (dist/openhands-conversations.vsix installed by code-server's
 //                                                   CLI; only the scenarios marked `installed`)
 //        node out/test/e2e/harness/main.js --activation-bench N   (N fresh extension hosts; activate() time, median)
+//        node out/test/e2e/harness/main.js --overhead-bench   (the client's overhead over a bare fetch, in an extension host)
 //        node out/test/e2e/harness/main.js --provision-only   (installs the tools into .cache and stops: `npm test` runs
 //                                                   it once before its host and UI runs, which then run side by side)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runActivationBench } from './activationBench';
+import { runOverheadBench } from './overheadBench';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
+import type { CodeServer } from './codeServer';
 import { newSecretMarker, secretFor } from './context';
 import { runHostSuites } from './hostRunner';
 import { sampleMemory } from './memory';
@@ -47,6 +51,7 @@ function options() {
       real: { type: 'boolean', default: false },
       vsix: { type: 'boolean', default: false },
       'activation-bench': { type: 'string' },
+      'overhead-bench': { type: 'boolean', default: false },
       'provision-only': { type: 'boolean', default: false },
     },
   });
@@ -58,7 +63,7 @@ function options() {
   if (values.real && values.only === 'host') throw new Error('--real runs UI scenarios only');
   if (values.real && values.vsix) throw new Error('--real and --vsix are separate runs');
   const only = values.real || values.vsix ? 'ui' : values.only;
-  return { only, vsix: values.vsix, provisionOnly: values['provision-only'], grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, real: values.real, loads };
+  return { only, vsix: values.vsix, provisionOnly: values['provision-only'], grep: values.grep ? new RegExp(values.grep, 'i') : undefined, keep: values.keep, real: values.real, loads, overhead: values['overhead-bench'] };
 }
 
 /** The code-server log always, VS Code's own logs (extension host, output channels) when something failed. */
@@ -95,15 +100,15 @@ function scanRun(session: Session, resultsDir: string): boolean {
   return hits.length === 0 && reached.length === 0;
 }
 
-/** --activation-bench N: its own session, its own results folder; no suite runs. */
-async function activationBench(loads: number): Promise<Counts> {
+/** A bench's own session and results folder (test-results/<name>); no suite runs. */
+async function benchSession(name: string, bench: (context: { browser: Browser; codeServer: CodeServer; resultsDir: string }) => Promise<Counts>): Promise<Counts> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
   const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', newSecretMarker()) });
   const browser = await launchBrowser(session.tools.chromium, session.runFolder);
   onCleanup(() => browser.close());
-  const resultsDir = path.join(path.dirname(RESULTS_DIR), 'activation-bench');
+  const resultsDir = path.join(path.dirname(RESULTS_DIR), name);
   fs.rmSync(resultsDir, { recursive: true, force: true });
-  const counts = await runActivationBench({ browser, codeServer: session.codeServer, loads, resultsDir });
+  const counts = await bench({ browser, codeServer: session.codeServer, resultsDir });
   if (counts.failed > 0) session.keepRunFolder();
   return counts;
 }
@@ -141,7 +146,8 @@ function reportRealStarts(started: ReadonlyMap<ServerLine, RealServerStart> | un
 
 async function main(): Promise<Counts> {
   const args = options();
-  if (args.loads !== undefined) return activationBench(args.loads);
+  if (args.loads !== undefined) return benchSession('activation-bench', (context) => runActivationBench({ ...context, loads: args.loads! }));
+  if (args.overhead) return benchSession('overhead-bench', runOverheadBench);
   if (args.provisionOnly) {
     await provision();
     return { passed: 1, failed: 0 };
@@ -226,7 +232,7 @@ async function main(): Promise<Counts> {
   return total;
 }
 
-const benchMode = process.argv.includes('--activation-bench');
+const benchName = process.argv.includes('--activation-bench') ? 'activation bench' : process.argv.includes('--overhead-bench') ? 'overhead bench' : undefined;
 const realLane = process.argv.includes('--real');
 const provisionOnly = process.argv.includes('--provision-only');
 installSignalHandlers();
@@ -238,6 +244,6 @@ main()
   })
   .finally(async () => {
     await cleanupAll();
-    console.log(countsLine(result, benchMode ? 'activation bench' : realLane ? 'e2e against real servers' : provisionOnly ? 'provision' : 'e2e')); // last, after the cleanup's own messages
+    console.log(countsLine(result, benchName ?? (realLane ? 'e2e against real servers' : provisionOnly ? 'provision' : 'e2e'))); // last, after the cleanup's own messages
     process.exit(result.failed > 0 ? 1 : 0);
   });
