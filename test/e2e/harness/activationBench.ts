@@ -7,10 +7,8 @@
 // medians.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser } from 'playwright-core';
-import type { CodeServer } from './codeServer';
-import { runHostSuites } from './hostRunner';
-import { OUT_HOST_SUPPORT_DIR, REPO_ROOT } from './paths';
+import { runHostProbe, type ProbeRunOptions } from './hostRunner';
+import { OUT_HOST_SUPPORT_DIR } from './paths';
 import { isStopping } from './processes';
 import type { Counts } from './report';
 import type { ActivationTime } from '../../../src/testingApi';
@@ -25,20 +23,15 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export async function runActivationBench(options: { browser: Browser; codeServer: CodeServer; loads: number; resultsDir: string }): Promise<Counts> {
+export async function runActivationBench(options: ProbeRunOptions & { readonly loads: number }): Promise<Counts> {
   fs.mkdirSync(options.resultsDir, { recursive: true });
   const values: ActivationTime[] = [];
   let failed = 0;
   for (let load = 1; load <= options.loads && !isStopping(); load++) {
     let value: ActivationTime | undefined;
-    const counts = await runHostSuites({
-      browser: options.browser,
-      codeServer: options.codeServer,
-      extensionPath: REPO_ROOT,
-      testsEntry: PROBE_ENTRY,
-      resultsDir: options.resultsDir,
+    const counts = await runHostProbe(options, {
+      entry: PROBE_ENTRY,
       logName: `activation-${load}.log`,
-      quiet: true,
       onLine: (line) => {
         const match = ACTIVATION_LINE.exec(line.trim());
         if (match) value = { ms: Number(match[1]), cpuMs: Number(match[2]), firstLoadMs: Number(match[3]) };

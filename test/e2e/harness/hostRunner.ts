@@ -8,6 +8,7 @@ import { format } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { newPage } from './browser';
 import type { CodeServer } from './codeServer';
+import { REPO_ROOT } from './paths';
 import type { Counts } from './report';
 
 export interface HostRunOptions {
@@ -104,4 +105,22 @@ export async function runHostSuites(options: HostRunOptions): Promise<Counts> {
     await context.close();
   }
   return counts ?? { passed: 0, failed: 1 };
+}
+
+/** Where a bench's probe runs: the workbench, and the folder its log goes to. */
+export interface ProbeRunOptions {
+  readonly browser: Browser;
+  readonly codeServer: CodeServer;
+  readonly resultsDir: string;
+}
+
+/**
+ * A bench's probe (an extension-host entry that prints figures, not a suite: host/activationProbe.ts,
+ * host/overheadProbe.ts) run once beside the extension from source, its console kept out of the terminal and each of
+ * its lines given to `onLine`.
+ */
+export function runHostProbe(options: ProbeRunOptions, probe: { entry: string; logName: string; onLine: (line: string) => void }): Promise<Counts> {
+  return runHostSuites({
+    ...options, extensionPath: REPO_ROOT, testsEntry: probe.entry, logName: probe.logName, quiet: true, onLine: probe.onLine,
+  });
 }

@@ -20,11 +20,9 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runActivationBench } from './activationBench';
 import { runOverheadBench } from './overheadBench';
-import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import type { CodeServer } from './codeServer';
 import { newSecretMarker, secretFor } from './context';
-import { runHostSuites } from './hostRunner';
+import { runHostSuites, type ProbeRunOptions } from './hostRunner';
 import { sampleMemory } from './memory';
 import { provision } from './provision';
 import { startLocaleRun } from './pseudoLocale';
@@ -101,7 +99,7 @@ function scanRun(session: Session, resultsDir: string): boolean {
 }
 
 /** A bench's own session and results folder (test-results/<name>); no suite runs. */
-async function benchSession(name: string, bench: (context: { browser: Browser; codeServer: CodeServer; resultsDir: string }) => Promise<Counts>): Promise<Counts> {
+async function benchSession(name: string, bench: (context: ProbeRunOptions) => Promise<Counts>): Promise<Counts> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: npm run build');
   const session = await startSession({ kind: 'e2e', smokeTestDriver: true, sessionApiKey: secretFor('session', newSecretMarker()) });
   const browser = await launchBrowser(session.tools.chromium, session.runFolder);

@@ -3,10 +3,8 @@
 // npm run bench's, which measures it under the machine's Node with undici's fetch.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser } from 'playwright-core';
-import type { CodeServer } from './codeServer';
-import { runHostSuites } from './hostRunner';
-import { OUT_HOST_SUPPORT_DIR, REPO_ROOT } from './paths';
+import { runHostProbe, type ProbeRunOptions } from './hostRunner';
+import { OUT_HOST_SUPPORT_DIR } from './paths';
 import type { Counts } from './report';
 import { OVERHEAD_BUDGET, overheadRows, type Overhead } from '../../../bench/clientOverhead';
 
@@ -15,17 +13,12 @@ const OVERHEAD_LINE = /^overhead=(\{.*\})$/;
 
 type ProbeLine = Overhead & { readonly vscode: string; readonly node: string };
 
-export async function runOverheadBench(options: { browser: Browser; codeServer: CodeServer; resultsDir: string }): Promise<Counts> {
+export async function runOverheadBench(options: ProbeRunOptions): Promise<Counts> {
   fs.mkdirSync(options.resultsDir, { recursive: true });
   let measured: ProbeLine | undefined;
-  const counts = await runHostSuites({
-    browser: options.browser,
-    codeServer: options.codeServer,
-    extensionPath: REPO_ROOT,
-    testsEntry: PROBE_ENTRY,
-    resultsDir: options.resultsDir,
+  const counts = await runHostProbe(options, {
+    entry: PROBE_ENTRY,
     logName: 'overhead.log',
-    quiet: true,
     onLine: (line) => {
       const match = OVERHEAD_LINE.exec(line.trim());
       if (match) measured = JSON.parse(match[1]!) as ProbeLine;
