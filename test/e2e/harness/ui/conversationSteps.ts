@@ -118,8 +118,15 @@ export async function buttonsOf(item: Locator): Promise<string[]> {
   return (await item.locator('.notification-list-item-buttons-container .monaco-button').allInnerTexts()).map((t) => t.trim());
 }
 
+/**
+ * Clicks a notification's button through the button's own click handler: a click event dispatched on it, found and
+ * fired in one step in the page. Not a pointer's click: its press and release are two steps, and a list that moves
+ * between them leaves the release elsewhere. In a loaded CI run (ci56) Start Without Repository was clicked that way
+ * and nothing happened: the notification still showed its buttons 90 s later. The likely mover: the start's progress
+ * notification ("starting a conversation on ...") closing as the failure's notification came.
+ */
 export async function clickButton(item: Locator, label: string): Promise<void> {
-  await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: exactly(label) }).click();
+  await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: exactly(label) }).dispatchEvent('click');
 }
 
 export type SentConversation = ConversationRequest & Record<string, unknown>;
