@@ -5,6 +5,7 @@ import type { FetchFunction } from '../src/api/client';
 import { sessionCredential } from '../src/api/http/credential';
 import { createClient } from '../test/support/client';
 import { startServerProcess } from './serverProcess';
+import type { Row } from './rows';
 import { median, timeAlternating, timeEach } from './stats';
 
 /** Medians in ms; `signalShare`: a bare fetch that follows a timeout's abort signal, against one that does not. */
@@ -54,7 +55,7 @@ export async function clientOverhead(fetch: FetchFunction): Promise<Overhead> {
 }
 
 /** The overhead's rows (name, value, budget), `where` naming the runtime and the fetch they were measured with. */
-export function overheadRows(overhead: Overhead, where: string): [string, string, string][] {
+export function overheadRows(overhead: Overhead, where: string): Row[] {
   return [
     [`createConversation median, bare fetch (${OVERHEAD_CALLS} calls; ${where})`, `${overhead.bare.toFixed(3)} ms`, ''],
     [`createConversation median, client (${OVERHEAD_CALLS} calls; ${where})`, `${overhead.client.toFixed(3)} ms`, ''],

@@ -34,6 +34,7 @@ import { checkCopyBench, COPY_FILES, type CopyFigures } from './checkCopy';
 import { startServerProcess } from './serverProcess';
 import { median, timeEach } from './stats';
 import { clientOverhead, overheadRows } from './clientOverhead';
+import { print, type Row } from './rows';
 import { sessionCredential } from '../src/api/http/credential';
 
 const KEY = 'bench-session-key';
@@ -115,7 +116,6 @@ async function v1Start(): Promise<{ requests: number; afterReadyMs: number; idle
   }
 }
 
-type Row = [name: string, value: string, budget: string];
 
 /** The files each entry of the build loads with it (dist/loads.json, written by scripts/build.mjs). */
 const loads = JSON.parse(readFileSync('dist/loads.json', 'utf8')) as Record<string, string[]>;
@@ -220,11 +220,6 @@ async function requestRows(): Promise<{ rows: Row[]; over: string[]; delays: Row
     ],
     delays: polling.delaysMs.map((ms, i): Row => [`Conversations: stand-in's change to finished until the view has it (trial ${i + 1})`, `${ms.toFixed(0)} ms`, `<= ${DEFAULT_TIMING.working.maxMs} ms (one interval)`]),
   };
-}
-
-function print(rows: readonly Row[]): void {
-  const width = Math.max(...rows.map((r) => r[0].length));
-  for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(12)}  ${target}`);
 }
 
 /** `--only changes`: the Changes view's listing alone, each request of its first listing printed. */

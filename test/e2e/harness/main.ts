@@ -144,7 +144,8 @@ function reportRealStarts(started: ReadonlyMap<ServerLine, RealServerStart> | un
 
 async function main(): Promise<Counts> {
   const args = options();
-  if (args.loads !== undefined) return benchSession('activation-bench', (context) => runActivationBench({ ...context, loads: args.loads! }));
+  const { loads } = args;
+  if (loads !== undefined) return benchSession('activation-bench', (context) => runActivationBench({ ...context, loads }));
   if (args.overhead) return benchSession('overhead-bench', runOverheadBench);
   if (args.provisionOnly) {
     await provision();

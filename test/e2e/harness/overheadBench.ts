@@ -7,6 +7,7 @@ import { runHostProbe, type ProbeRunOptions } from './hostRunner';
 import { OUT_HOST_SUPPORT_DIR } from './paths';
 import type { Counts } from './report';
 import { OVERHEAD_BUDGET, overheadRows, type Overhead } from '../../../bench/clientOverhead';
+import { print } from '../../../bench/rows';
 
 const PROBE_ENTRY = path.join(OUT_HOST_SUPPORT_DIR, 'overheadProbe.js');
 const OVERHEAD_LINE = /^overhead=(\{.*\})$/;
@@ -29,7 +30,7 @@ export async function runOverheadBench(options: ProbeRunOptions): Promise<Counts
     return { passed: 0, failed: 1 };
   }
   const where = `VS Code ${measured.vscode}'s extension host, Node ${measured.node}, its global fetch`;
-  for (const [name, value, budget] of overheadRows(measured, where)) console.log(`${name.padEnd(100)} ${value.padStart(9)}  ${budget}`);
+  print(overheadRows(measured, where));
   const ratio = measured.client / measured.bare;
   console.log(`client overhead in the extension host: ${ratio.toFixed(3)} (budget <= ${OVERHEAD_BUDGET.toFixed(2)}: ${ratio <= OVERHEAD_BUDGET ? 'met' : 'MISSED'})`);
   return counts;
